@@ -1,0 +1,33 @@
+"""hearts_core: the pure rules engine of Hearts Academy.
+
+No Streamlit, no global state; randomness comes in as a seed or a
+``random.Random``.  The public API:
+
+>>> from hearts_core import HandState, Ruleset
+>>> state = HandState.from_hands(Ruleset(pass_cycle=["hold"]), [
+...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+... ])
+>>> state.to_play, state.legal_moves()
+(0, [Card.parse('2C')])
+>>> state = state.play("2C").play("2D")
+>>> print(state.explain("AH"))  # seat 2 holds only hearts: RULES.md dispute 3
+AH normally may not go to the first trick, but every card you hold is a penalty card, so you have no other choice: it is legal.
+"""
+
+from .cards import Card, CardParseError, CardSet
+from .game import Game, HandResult
+from .notation import NotationError
+from .presets import PresetInfo, preset_info
+from .reasons import Explanation, IllegalPassError, IllegalPlayError, Reason
+from .rules import Penalties, Ruleset, RulesetError
+from .scoring import ScoreReport
+from .state import CurrentTrick, HandState, PerSeat, Trick
+
+__all__ = [
+    "Card", "CardParseError", "CardSet", "CurrentTrick", "Explanation", "Game", "HandResult",
+    "HandState", "IllegalPassError", "IllegalPlayError", "NotationError", "Penalties", "PerSeat",
+    "PresetInfo", "Reason", "Ruleset", "RulesetError", "ScoreReport", "Trick", "preset_info",
+]

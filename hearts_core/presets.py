@@ -1,0 +1,119 @@
+"""Named rulesets, each with the source it comes from.
+
+A preset is data: the fields it changes from the standard game, plus its
+source.  Its notes are wording, so they live in the message catalogue under
+``preset.<name>.title`` and ``preset.<name>.notes``.
+
+>>> from hearts_core import Ruleset
+>>> Ruleset.preset("black_maria").penalties["KS"], Ruleset.preset("black_maria").moon_value
+(10, 43)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .rules import DECK_SCHEMES, hearts_each
+
+
+@dataclass(frozen=True)
+class PresetInfo:
+    """A preset's name, the fields it sets, and where its rules come from."""
+
+    name: str
+    overrides: dict[str, Any]
+    source: str
+
+
+_ODD_CYCLE: Final = ("left", "right", "hold")
+
+
+def _players(count: int, scheme: str) -> dict[str, Any]:
+    cycle = _ODD_CYCLE if count % 2 else ("left", "right", "across", "hold")
+    return {"players": count, "removed_cards": DECK_SCHEMES[count][scheme], "pass_cycle": cycle}
+
+
+_SPOT_HEARTS: Final = {f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15))}
+
+PRESETS: Final[dict[str, PresetInfo]] = {
+    preset.name: preset
+    for preset in (
+        PresetInfo("standard", {}, "RULES.md section 1 (seeds 000, 002, 003, 004)"),
+        PresetInfo(
+            "microsoft",
+            {"pass_cycle": ("left", "right", "across", "hold"), "moon": "add_to_others"},
+            "Microsoft Windows Hearts (RULES.md section 2b; seed 003 on the pass cycle)",
+        ),
+        PresetInfo(
+            "pagat",
+            {"first_trick": "anything", "moon": "choice"},
+            "pagat.com, Hearts main rules (RULES.md section 2b)",
+        ),
+        PresetInfo(
+            "openspiel",
+            {"queen_breaks_hearts": True, "moon": "add_to_others"},
+            "OpenSpiel's hearts game with its default parameters (RULES.md section 2b)",
+        ),
+        PresetInfo(
+            "omnibus",
+            {"penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
+            "Omnibus Hearts (RULES.md V6; seeds 000, 002)",
+        ),
+        PresetInfo(
+            "jack_eleven",
+            {"penalties": {**hearts_each(1), "QS": 13, "JD": 11}},
+            "Seed 004's home variant: the jack of diamonds gives 11 points (RULES.md V6)",
+        ),
+        PresetInfo(
+            "black_maria",
+            {
+                "penalties": {**hearts_each(1), "QS": 13, "KS": 10, "AS": 7},
+                "pass_cycle": ("right",),
+                "opening_lead": "left_of_dealer",
+                "first_trick": "anything",
+                "must_break_hearts": False,
+                "moon": "off",
+            },
+            "Black Maria (RULES.md V7; seed 003, pagat, Wikipedia)",
+        ),
+        PresetInfo(
+            "spot_hearts",
+            {"penalties": {**_SPOT_HEARTS, "QS": 25}},
+            "Spot Hearts (RULES.md section 2b; pagat, Board Game Arena)",
+        ),
+        PresetInfo(
+            "pink_lady",
+            {"penalties": {**hearts_each(1), "QS": 13, "QH": 13}},
+            "Pink Lady (RULES.md section 2b; pagat)",
+        ),
+        PresetInfo("rickety_kate", {"moon": "off"}, "Rickety Kate (RULES.md section 2b; Wikipedia)"),
+        PresetInfo(
+            "pure_hearts",
+            {"penalties": hearts_each(1), "moon": "off", "first_trick": "anything"},
+            "Pure Hearts, the 1880s game (RULES.md sections 2b and 6; seed 003)",
+        ),
+        PresetInfo(
+            "chips_1887",
+            {"penalties": hearts_each(1), "moon": "off", "first_trick": "anything",
+             "scoring": "chips", "pass_cycle": ("hold",), "target_score": 0, "max_hands": 8},
+            "The 1887 chip game (RULES.md V12; seed 003)",
+        ),
+        PresetInfo("three_players", _players(3, "base"), "RULES.md section 3 (seeds 000, 004): 2D removed"),
+        PresetInfo("three_players_no_2c", _players(3, "variant"), "RULES.md section 3 (seeds 000, 003): 2C removed"),
+        PresetInfo("five_players", _players(5, "base"), "RULES.md section 3 (seeds 000, 003): 2C and 2D removed"),
+        PresetInfo("five_players_no_2s", _players(5, "variant"), "RULES.md section 3 (seed 004): 2D and 2S removed"),
+        PresetInfo("six_players", _players(6, "base"), "RULES.md section 3 (seed 003): 2C 2D 3C 2S removed"),
+        PresetInfo("six_players_no_3d", _players(6, "variant"), "RULES.md section 3 (seed 004): 2C 2D 2S 3D removed"),
+        PresetInfo(
+            "two_players",
+            {"players": 2, "removed_cards": DECK_SCHEMES[2]["base"], "pass_cycle": ("left", "hold")},
+            "RULES.md section 3 (seed 004): a 36-card deck, six to ace (home rules differ)",
+        ),
+    )
+}
+
+
+def preset_info(name: str) -> PresetInfo:
+    """The preset's definition and source; raises ``KeyError`` for an unknown name."""
+    return PRESETS[name]

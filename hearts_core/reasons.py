@@ -1,0 +1,122 @@
+"""Why a card may or may not be played: machine-readable codes, no wording.
+
+The engine returns an :class:`Explanation` (a code, its parameters and the
+RULES.md rule it applies); :mod:`hearts_core.messages` turns it into a
+sentence.  Keeping the two apart lets the same reason be told in English now
+and in Ukrainian or Russian later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Reason(str, Enum):
+    """Codes for the legality of a card; each value is its catalogue key."""
+
+    # illegal
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    OPENING_LEAD_CARD = "opening_lead_card"
+    OPENING_LEAD_CLUB = "opening_lead_club"
+    FIRST_TRICK_POINTS = "first_trick_points"
+    FIRST_TRICK_QUEEN = "first_trick_queen"
+    HEARTS_NOT_BROKEN = "hearts_not_broken"
+    NOT_YOUR_CARD = "not_your_card"
+    NOT_YOUR_TURN = "not_your_turn"
+    HAND_OVER = "hand_over"
+    PASSING_FIRST = "passing_first"
+    # legal
+    FOLLOWS_SUIT = "follows_suit"
+    DISCARD = "discard"
+    FIRST_TRICK_FORCED = "first_trick_forced"
+    OPENING_LEAD = "opening_lead"
+    OPENING_LEAD_ANY = "opening_lead_any"
+    LEAD = "lead"
+    LEAD_HEARTS_BROKEN = "lead_hearts_broken"
+    LEAD_HEARTS_ANYTIME = "lead_hearts_anytime"
+    LEAD_ONLY_HEARTS = "lead_only_hearts"
+    LEAD_HEARTS_BESIDE_QUEEN = "lead_hearts_beside_queen"
+    LEAD_QUEEN_UNBROKEN = "lead_queen_unbroken"
+
+
+#: The RULES.md rule each reason enforces or applies (ids of :mod:`hearts_core.rulebook`).
+REASON_RULES: dict[Reason, str] = {
+    Reason.MUST_FOLLOW_SUIT: "follow_suit",
+    Reason.OPENING_LEAD_CARD: "opening_lead",
+    Reason.OPENING_LEAD_CLUB: "opening_lead_variant",
+    Reason.FIRST_TRICK_POINTS: "first_trick",
+    Reason.FIRST_TRICK_QUEEN: "V3",
+    Reason.HEARTS_NOT_BROKEN: "breaking_hearts",
+    Reason.NOT_YOUR_CARD: "follow_suit",
+    Reason.NOT_YOUR_TURN: "clockwise",
+    Reason.HAND_OVER: "deck",
+    Reason.PASSING_FIRST: "pass_blind",
+    Reason.FOLLOWS_SUIT: "follow_suit",
+    Reason.DISCARD: "follow_suit",
+    Reason.FIRST_TRICK_FORCED: "dispute_3",
+    Reason.OPENING_LEAD: "opening_lead",
+    Reason.OPENING_LEAD_ANY: "opening_lead_variant",
+    Reason.LEAD: "trick_winner",
+    Reason.LEAD_HEARTS_BROKEN: "breaking_hearts",
+    Reason.LEAD_HEARTS_ANYTIME: "V4",
+    Reason.LEAD_ONLY_HEARTS: "dispute_1",
+    Reason.LEAD_HEARTS_BESIDE_QUEEN: "V5",
+    Reason.LEAD_QUEEN_UNBROKEN: "queen_lead",
+}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Whether a card is legal, the reason code, its parameters and the rule applied.
+
+    ``notes`` are extra codes about the active variant (e.g. that under the
+    "QS breaks hearts" variant the queen would have broken hearts).
+    ``str(explanation)`` is the English sentence.
+    """
+
+    card: str
+    legal: bool
+    reason: Reason
+    params: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        """The id of the RULES.md rule this reason applies (see :mod:`hearts_core.rulebook`)."""
+        return REASON_RULES[self.reason]
+
+    def text(self, language: str = "en") -> str:
+        """The explanation as sentences a learner understands."""
+        from .messages import explain_text
+
+        return explain_text(self, language)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class IllegalPlayError(ValueError):
+    """A card that may not be played now; carries the engine's :class:`Explanation`.
+
+    ``reason`` is the machine-readable code and ``rule`` the RULES.md rule id.
+    """
+
+    def __init__(self, explanation: Explanation) -> None:
+        self.explanation = explanation
+        self.reason = explanation.reason
+        self.rule = explanation.rule
+        self.card = explanation.card
+        super().__init__(explanation.text())
+
+
+class IllegalPassError(ValueError):
+    """A pass that breaks the rules (wrong count, a card not held, not the pass phase)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        from .messages import message
+
+        self.code = code
+        self.params = params
+        super().__init__(message(f"pass.{code}", **params))

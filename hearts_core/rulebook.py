@@ -1,0 +1,197 @@
+"""The rule book as data: every rule and variant of RULES.md, its sources, and
+the :class:`~hearts_core.rules.Ruleset` fields that model it.
+
+Wording lives in the message catalogue (``rule.<id>.title``,
+``rule.<id>.text``, ``field.<name>.label``, ``option.<field>.<value>``), so
+the Rule Book page is generated from this module and never typed twice.
+
+>>> entry = rule_entry("V3")
+>>> entry.fields, entry.sources
+(('first_trick',), ('000', '003'))
+>>> [option.value for option in field_info("first_trick").options]
+['no_points', 'no_queen', 'anything']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .rules import (
+    FIRST_TRICK_RULES,
+    MOON_RULES,
+    OPENING_LEADS,
+    PASS_DIRECTIONS,
+    SCORING_RULES,
+    TIE_RULES,
+    Ruleset,
+)
+
+SECTIONS: Final = ("standard", "variants", "beyond", "players", "disputes", "history")
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    """One rule or variant of RULES.md.
+
+    ``id`` is the key for the catalogue and for citations (``V3``,
+    ``follow_suit``); ``section`` one of :data:`SECTIONS`; ``sources`` the seed
+    prefixes (000, 002, 003, 004) or outside references; ``fields`` the
+    ruleset fields that model it (empty for a fixed rule).
+    """
+
+    id: str
+    section: str
+    sources: tuple[str, ...]
+    fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One value a field can take, with its catalogue key."""
+
+    value: Any
+    key: str
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    """A ruleset field: its kind (``choice``, ``bool``, ``int``, ``cards``,
+    ``penalties``, ``cycle``), the rule it belongs to, and its options."""
+
+    name: str
+    kind: str
+    rule: str
+    options: tuple[OptionInfo, ...] = ()
+
+
+_ALL: Final = ("000", "002", "003", "004")
+
+RULES: Final[tuple[RuleEntry, ...]] = (
+    # Section 1: the standard game.
+    RuleEntry("deck", "standard", _ALL, ("players", "removed_cards")),
+    RuleEntry("ranks", "standard", ("000", "003")),
+    RuleEntry("deal", "standard", ("003", "002")),
+    RuleEntry("pass_blind", "standard", ("000", "002"), ("pass_count",)),
+    RuleEntry("pass_cycle", "standard", ("000", "002", "004"), ("pass_cycle",)),
+    RuleEntry("opening_lead", "standard", _ALL, ("opening_lead",)),
+    RuleEntry("clockwise", "standard", ("002", "004")),
+    RuleEntry("follow_suit", "standard", _ALL),
+    RuleEntry("no_obligation_to_beat", "standard", ("003",)),
+    RuleEntry("trick_winner", "standard", _ALL),
+    RuleEntry("first_trick", "standard", ("000", "002", "004"), ("first_trick",)),
+    RuleEntry("breaking_hearts", "standard", ("000", "003", "004"), ("must_break_hearts",)),
+    RuleEntry("only_hearts", "standard", ("000", "002", "003")),
+    RuleEntry("queen_lead", "standard", ("002",)),
+    RuleEntry("penalty_points", "standard", _ALL, ("penalties",)),
+    RuleEntry("moon", "standard", ("000", "002", "004"), ("moon",)),
+    RuleEntry("game_end", "standard", ("000", "002", "004"), ("target_score",)),
+    RuleEntry("worked_example", "standard", ("000",)),
+    # Section 2: variants V1-V12.
+    RuleEntry("V1", "variants", _ALL, ("pass_cycle",)),
+    RuleEntry("V2", "variants", _ALL, ("pass_count",)),
+    RuleEntry("V3", "variants", ("000", "003"), ("first_trick",)),
+    RuleEntry("V4", "variants", ("000", "002", "003"), ("must_break_hearts", "queen_breaks_hearts")),
+    RuleEntry("V5", "variants", ("000", "002"), ("lead_hearts_with_queen",)),
+    RuleEntry("V6", "variants", ("000", "002", "004"), ("penalties",)),
+    RuleEntry("V7", "variants", ("003",), ("penalties", "pass_cycle")),
+    RuleEntry("V8", "variants", ("000", "002", "004"), ("moon",)),
+    RuleEntry("V9", "variants", ("004",), ("sun",)),
+    RuleEntry("V10", "variants", ("000", "004"), ("target_score", "max_hands")),
+    RuleEntry("V11", "variants", ("000", "003", "004"), ("players", "removed_cards")),
+    RuleEntry("V12", "variants", ("003",), ("scoring",)),
+    # Section 2b: variants beyond the seeds.
+    RuleEntry("opening_lead_variant", "beyond", ("OpenSpiel", "Trickster", "Black Maria"), ("opening_lead",)),
+    RuleEntry("penalty_table", "beyond", ("pagat", "Board Game Arena", "gnome-hearts"), ("penalties",)),
+    RuleEntry("moon_auto", "beyond", ("Trickster", "Hardwood", "Board Game Arena"), ("moon", "moon_needs_bonus")),
+    RuleEntry("no_tricks_bonus", "beyond", ("OpenSpiel",), ("no_tricks_bonus",)),
+    RuleEntry("tie", "beyond", ("pagat", "Wikipedia"), ("tie",)),
+    RuleEntry("named_rulesets", "beyond", ("Microsoft", "pagat", "OpenSpiel", "Wikipedia")),
+    # Section 3: player counts.
+    RuleEntry("player_counts", "players", ("000", "003", "004"), ("players", "removed_cards")),
+    RuleEntry("odd_players_cycle", "players", ("assumption",), ("pass_cycle",)),
+    # Section 4: disputed situations.
+    RuleEntry("dispute_1", "disputes", ("000",)),
+    RuleEntry("dispute_2", "disputes", ("000",)),
+    RuleEntry("dispute_3", "disputes", ("000",)),
+    RuleEntry("dispute_4", "disputes", ("000",)),
+    # Section 6: history.
+    RuleEntry("history", "history", ("003", "000")),
+)
+
+_BY_ID: Final = {entry.id: entry for entry in RULES}
+
+
+def rule_entry(rule_id: str) -> RuleEntry:
+    """The entry with this id; raises ``KeyError`` for an unknown id."""
+    return _BY_ID[rule_id]
+
+
+def rules_in(section: str) -> tuple[RuleEntry, ...]:
+    """The entries of one section, in RULES.md order."""
+    return tuple(entry for entry in RULES if entry.section == section)
+
+
+def _choice(name: str, rule: str, values: tuple[Any, ...]) -> FieldInfo:
+    return FieldInfo(name, "choice", rule, tuple(OptionInfo(v, f"option.{name}.{v}") for v in values))
+
+
+def _flag(name: str, rule: str) -> FieldInfo:
+    return FieldInfo(name, "bool", rule, tuple(OptionInfo(v, f"option.{name}.{str(v).lower()}") for v in (True, False)))
+
+
+FIELDS: Final[tuple[FieldInfo, ...]] = (
+    FieldInfo("players", "int", "V11", tuple(OptionInfo(n, f"option.players.{n}") for n in (2, 3, 4, 5, 6))),
+    FieldInfo("removed_cards", "cards", "V11"),
+    FieldInfo("pass_cycle", "cycle", "V1", tuple(OptionInfo(d, f"option.pass_cycle.{d}") for d in PASS_DIRECTIONS)),
+    FieldInfo("pass_count", "int", "V2"),
+    _choice("opening_lead", "opening_lead_variant", OPENING_LEADS),
+    _choice("first_trick", "V3", FIRST_TRICK_RULES),
+    _flag("must_break_hearts", "V4"),
+    _flag("queen_breaks_hearts", "V4"),
+    _flag("lead_hearts_with_queen", "V5"),
+    FieldInfo("penalties", "penalties", "penalty_table"),
+    _choice("moon", "V8", MOON_RULES),
+    _flag("moon_needs_bonus", "moon_auto"),
+    _flag("sun", "V9"),
+    FieldInfo("no_tricks_bonus", "int", "no_tricks_bonus"),
+    FieldInfo("target_score", "int", "V10"),
+    FieldInfo("max_hands", "int", "V10"),
+    _choice("tie", "tie", TIE_RULES),
+    _choice("scoring", "V12", SCORING_RULES),
+)
+
+_FIELDS_BY_NAME: Final = {info.name: info for info in FIELDS}
+
+
+def field_info(name: str) -> FieldInfo:
+    """Metadata of a ruleset field; raises ``KeyError`` for an unknown name."""
+    return _FIELDS_BY_NAME[name]
+
+
+def field_docs() -> dict[str, str]:
+    """Each Ruleset field's docstring, read from the source (for developers' tables)."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(Ruleset))
+    docs: dict[str, str] = {}
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    for node, following in zip(body, body[1:]):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            if isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant):
+                docs[node.target.id] = " ".join(str(following.value.value).split())
+    return docs
+
+
+def check_coverage() -> list[str]:
+    """Problems in the metadata: a field with no entry, or an entry naming no field."""
+    names = {item.name for item in dataclasses.fields(Ruleset)}
+    problems = [f"field {name} has no FieldInfo" for name in sorted(names - set(_FIELDS_BY_NAME))]
+    for entry in RULES:
+        problems += [f"rule {entry.id} names unknown field {name}" for name in entry.fields if name not in names]
+    for info in FIELDS:
+        if info.rule not in _BY_ID:
+            problems.append(f"field {info.name} cites unknown rule {info.rule}")
+    return problems

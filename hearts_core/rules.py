@@ -1,0 +1,431 @@
+"""The ruleset: every rule switch of RULES.md as a field of one frozen value.
+
+Field names are a contract: lesson files, shareable URLs and outside checks
+build rulesets by name, e.g. ``Ruleset(first_trick="anything")`` or
+``dataclasses.replace(rules, penalties={"QS": 13, "JD": -10})``.
+
+>>> rules = Ruleset.preset("omnibus")
+>>> rules.penalties["JD"], rules.moon_value
+(-10, 26)
+>>> import dataclasses
+>>> dataclasses.replace(rules, pass_cycle=["left", "hold"]).pass_cycle
+('left', 'hold')
+>>> Ruleset(players=3)
+Traceback (most recent call last):
+...
+hearts_core.rules.RulesetError: players: 52 cards cannot be dealt evenly to 3 players; remove 1 card (RULES.md section 3 removes the 2D, or the 2C)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Final
+
+from .cards import (
+    ALL_CARDS,
+    CLUBS,
+    FULL_DECK_MASK,
+    HEARTS,
+    SUIT_MASKS,
+    Card,
+    CardParseError,
+    CardSet,
+)
+
+PASS_DIRECTIONS: Final = ("left", "right", "across", "hold")
+OPENING_LEADS: Final = ("lowest_club", "any_club", "left_of_dealer")
+FIRST_TRICK_RULES: Final = ("no_points", "no_queen", "anything")
+MOON_RULES: Final = ("choice", "add_to_others", "subtract_from_self", "auto", "off")
+MOON_CHOICES: Final = ("add_to_others", "subtract_from_self")
+TIE_RULES: Final = ("share", "play_on")
+SCORING_RULES: Final = ("points", "chips")
+
+QUEEN_OF_SPADES: Final = Card.parse("QS")
+HEARTS_MASK: Final = SUIT_MASKS[HEARTS]
+CLUBS_MASK: Final = SUIT_MASKS[CLUBS]
+
+
+class RulesetError(ValueError):
+    """An impossible or inconsistent ruleset; ``field`` names the field at fault."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        self.field = field_name
+        super().__init__(f"{field_name}: {message}")
+
+
+class Penalties(Mapping[str, int]):
+    """An immutable table from card notation (``"QS"``) to penalty points.
+
+    Negative values are bonuses (Omnibus: ``JD`` -10).  Cards worth nothing
+    are left out.  Accepts any mapping whose keys parse as cards.
+
+    >>> table = Penalties({"qs": 13, "10h": 1})
+    >>> dict(table), table["2C"]
+    ({'TH': 1, 'QS': 13}, 0)
+    """
+
+    __slots__ = ("_points",)
+    _points: tuple[int, ...]
+
+    def __init__(self, points: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = ()) -> None:
+        values = [0] * 52
+        items = points.items() if isinstance(points, Mapping) else points
+        for key, value in items:
+            try:
+                card = Card.parse(key) if isinstance(key, str) else Card.parse(str(key))
+            except CardParseError as error:
+                raise RulesetError("penalties", str(error)) from None
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesetError("penalties", f"the value for {card} must be a whole number, not {value!r}")
+            values[card] = value
+        object.__setattr__(self, "_points", tuple(values))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Penalties is immutable")
+
+    def __getitem__(self, key: str) -> int:
+        return self._points[Card.parse(key)]
+
+    def __iter__(self) -> Iterator[str]:
+        return (str(ALL_CARDS[i]) for i, value in enumerate(self._points) if value)
+
+    def __len__(self) -> int:
+        return sum(1 for value in self._points if value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Penalties):
+            return self._points == other._points
+        if isinstance(other, Mapping):
+            try:
+                return self._points == Penalties(other)._points
+            except RulesetError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._points)
+
+    def __repr__(self) -> str:
+        return f"Penalties({dict(self)!r})"
+
+    def points_of(self, card: int) -> int:
+        """Points of a card given as its index (fast path for the engine)."""
+        return self._points[card]
+
+    @property
+    def by_index(self) -> tuple[int, ...]:
+        """The 52 values, indexed by card."""
+        return self._points
+
+
+def hearts_each(points: int = 1) -> dict[str, int]:
+    """Every heart worth ``points``."""
+    return {f"{rank}H": points for rank in "23456789TJQKA"}
+
+
+STANDARD_PENALTIES: Final = Penalties({**hearts_each(1), "QS": 13})
+
+
+@dataclass(frozen=True)
+class RuleTables:
+    """Numbers derived once from a ruleset, for the engine's hot paths."""
+
+    deck_mask: int
+    points: tuple[int, ...]
+    penalty_mask: int
+    bonus_mask: int
+    moon_value: int
+    hand_size: int
+    opening_card: Card | None
+    first_trick_barred: int
+    pass_offsets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every rule switch of RULES.md; the defaults are the standard game (section 1).
+
+    Build one by field name, by preset (:meth:`preset`), or with
+    ``dataclasses.replace``; plain values (lists, dicts, card text) are
+    normalised, and impossible combinations raise :class:`RulesetError`.
+    """
+
+    players: int = 4
+    """Number of players, 2 to 6 (RULES.md V11 and section 3)."""
+
+    removed_cards: CardSet = field(default_factory=CardSet)
+    """Cards taken out of the 52-card deck so that it deals evenly (section 3)."""
+
+    pass_cycle: tuple[str, ...] = ("left", "right", "across", "hold")
+    """Pass direction by hand number, repeating (V1): left, right, across or hold."""
+
+    pass_count: int = 3
+    """How many cards each player passes (V2)."""
+
+    opening_lead: str = "lowest_club"
+    """Who leads first and what: the lowest club in the deck, any club, or any card
+    from the player left of the dealer (section 2b)."""
+
+    first_trick: str = "no_points"
+    """What may be discarded on the first trick (V3): no penalty cards, no queen, or anything."""
+
+    must_break_hearts: bool = True
+    """Whether hearts may be led only once broken (V4)."""
+
+    queen_breaks_hearts: bool = False
+    """Whether playing the queen of spades also breaks hearts (V4, source 002)."""
+
+    lead_hearts_with_queen: bool = False
+    """Whether a leader holding only hearts and the QS may lead a heart (V5, source 002)."""
+
+    penalties: Penalties = STANDARD_PENALTIES
+    """Points per card; negative is a bonus (V6, V7, section 2b penalty tables)."""
+
+    moon: str = "choice"
+    """Taking every penalty card (V8): the shooter chooses, +N to the others, -N to
+    self, the better of the two automatically, or no moon at all."""
+
+    moon_needs_bonus: bool = False
+    """Whether the shooter must also take every bonus card (e.g. the JD) (section 2b)."""
+
+    sun: bool = False
+    """Whether taking every trick scores the others twice the moon (V9)."""
+
+    no_tricks_bonus: int = 0
+    """Points (zero or negative) for each player who took no trick, when nobody shot (2b)."""
+
+    target_score: int = 100
+    """The game ends after a hand in which someone reaches this total; 0 = no target (V10)."""
+
+    max_hands: int = 0
+    """The game ends after this many hands; 0 = no limit (V10)."""
+
+    tie: str = "share"
+    """A tie for the lowest total at the end: a shared win, or play on (section 2b)."""
+
+    scoring: str = "points"
+    """Points, or the 1887 chip settlement (V12)."""
+
+    def __post_init__(self) -> None:
+        self._normalise()
+        self._validate()
+
+    # -- construction helpers -------------------------------------------------
+
+    def _set(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    def _normalise(self) -> None:
+        if not isinstance(self.removed_cards, CardSet):
+            try:
+                self._set("removed_cards", CardSet(self.removed_cards))
+            except (CardParseError, TypeError) as error:
+                raise RulesetError("removed_cards", str(error)) from None
+        cycle = self.pass_cycle
+        if isinstance(cycle, str):
+            cycle = tuple(cycle.replace(",", " ").split())
+        self._set("pass_cycle", tuple(cycle))
+        if not isinstance(self.penalties, Penalties):
+            if not isinstance(self.penalties, Mapping):
+                raise RulesetError("penalties", "expected a mapping from card to points")
+            self._set("penalties", Penalties(self.penalties))
+
+    def _validate(self) -> None:
+        for name in ("must_break_hearts", "queen_breaks_hearts", "lead_hearts_with_queen",
+                     "moon_needs_bonus", "sun"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesetError(name, f"must be true or false, not {getattr(self, name)!r}")
+        for name in ("players", "pass_count", "no_tricks_bonus", "target_score", "max_hands"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesetError(name, f"must be a whole number, not {value!r}")
+        _check_choice("opening_lead", self.opening_lead, OPENING_LEADS)
+        _check_choice("first_trick", self.first_trick, FIRST_TRICK_RULES)
+        _check_choice("moon", self.moon, MOON_RULES)
+        _check_choice("tie", self.tie, TIE_RULES)
+        _check_choice("scoring", self.scoring, SCORING_RULES)
+        self._validate_deck()
+        self._validate_passing()
+        if self.no_tricks_bonus > 0:
+            raise RulesetError("no_tricks_bonus", "is a bonus: use 0 (off) or a negative number such as -5")
+        if self.target_score < 0 or self.max_hands < 0:
+            raise RulesetError("target_score", "the target score and the number of hands cannot be negative")
+        if self.scoring == "chips" and (self.moon != "off" or self.sun or self.no_tricks_bonus):
+            raise RulesetError("scoring", "the 1887 chip settlement has no moon, sun or bonus: set moon to 'off', sun off, no_tricks_bonus 0")
+        if self.target_score == 0 and self.max_hands == 0:
+            raise RulesetError("target_score", "the game needs an end: a target score, a number of hands, or both")
+
+    def _validate_deck(self) -> None:
+        if not 2 <= self.players <= 6:
+            raise RulesetError("players", f"{self.players} players is not supported; choose 2 to 6")
+        deck_size = 52 - len(self.removed_cards)
+        if deck_size % self.players:
+            extra = deck_size % self.players
+            hint = _REMOVAL_HINTS.get(self.players, "")
+            raise RulesetError(
+                "players",
+                f"{deck_size} cards cannot be dealt evenly to {self.players} players; "
+                f"remove {extra} card{'s' if extra > 1 else ''}{hint}",
+            )
+        if self.opening_lead != "left_of_dealer" and not (CLUBS_MASK & ~self.removed_cards.mask):
+            raise RulesetError("opening_lead", "the deck has no clubs, so nobody can open with the lowest club")
+
+    def _validate_passing(self) -> None:
+        if not self.pass_cycle:
+            raise RulesetError("pass_cycle", "needs at least one direction (use 'hold' for no passing)")
+        for direction in self.pass_cycle:
+            _check_choice("pass_cycle", direction, PASS_DIRECTIONS)
+            if direction == "across" and (self.players % 2 or self.players < 4):
+                raise RulesetError(
+                    "pass_cycle",
+                    f"'across' needs an even number of players (4 or 6), not {self.players}; "
+                    "with an odd number use left, right, hold (RULES.md section 3)",
+                )
+        hand_size = (52 - len(self.removed_cards)) // self.players
+        if not 1 <= self.pass_count < hand_size:
+            raise RulesetError("pass_count", f"must be between 1 and {hand_size - 1} with {hand_size} cards each")
+
+    # -- derived values -------------------------------------------------------
+
+    @cached_property
+    def tables(self) -> RuleTables:
+        """Masks and numbers the engine reads on every play."""
+        deck = FULL_DECK_MASK & ~self.removed_cards.mask
+        points = tuple(value if deck >> i & 1 else 0 for i, value in enumerate(self.penalties.by_index))
+        penalty_mask = sum(1 << i for i, value in enumerate(points) if value > 0)
+        bonus_mask = sum(1 << i for i, value in enumerate(points) if value < 0)
+        clubs = deck & CLUBS_MASK
+        opening = ALL_CARDS[(clubs & -clubs).bit_length() - 1] if clubs and self.opening_lead != "left_of_dealer" else None
+        barred = {
+            "no_points": penalty_mask,
+            "no_queen": QUEEN_OF_SPADES.bit & deck,
+            "anything": 0,
+        }[self.first_trick]
+        n = self.players
+        offsets = {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}
+        return RuleTables(
+            deck_mask=deck,
+            points=points,
+            penalty_mask=penalty_mask,
+            bonus_mask=bonus_mask,
+            moon_value=sum(value for value in points if value > 0),
+            hand_size=(52 - len(self.removed_cards)) // n,
+            opening_card=opening,
+            first_trick_barred=barred,
+            pass_offsets=tuple(offsets[d] for d in self.pass_cycle),
+        )
+
+    @property
+    def deck(self) -> CardSet:
+        """The cards in play."""
+        return CardSet.from_mask(self.tables.deck_mask)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.tables.hand_size
+
+    @property
+    def moon_value(self) -> int:
+        """The points a moon is worth: every positive penalty in the deck (26 by default)."""
+        return self.tables.moon_value
+
+    @property
+    def opening_card(self) -> Card | None:
+        """The lowest club in the deck, which opens the hand (None under ``left_of_dealer``)."""
+        return self.tables.opening_card
+
+    def pass_direction(self, hand_number: int) -> str:
+        """The pass direction of a hand (hand numbers count from 0)."""
+        return self.pass_cycle[hand_number % len(self.pass_cycle)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values by field name (card sets as text); ``Ruleset(**d)`` rebuilds it."""
+        result: dict[str, Any] = {}
+        for item in dataclasses.fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, CardSet):
+                value = str(value) if value else ""
+            elif isinstance(value, Penalties):
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            result[item.name] = value
+        return result
+
+    def differences(self, other: Ruleset) -> dict[str, tuple[Any, Any]]:
+        """Fields whose values differ: ``{name: (mine, theirs)}``."""
+        mine, theirs = self.to_dict(), other.to_dict()
+        return {name: (mine[name], theirs[name]) for name in mine if mine[name] != theirs[name]}
+
+    # -- presets --------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> Ruleset:
+        """A named ruleset; see :meth:`preset_names` and :func:`preset_info`."""
+        from .presets import PRESETS  # local import: presets build Rulesets
+
+        try:
+            return cls(**PRESETS[name].overrides)
+        except KeyError:
+            known = ", ".join(PRESETS)
+            raise RulesetError("preset", f"no preset named {name!r}; known presets: {known}") from None
+
+    @classmethod
+    def preset_names(cls) -> tuple[str, ...]:
+        """The names :meth:`preset` accepts, in display order."""
+        from .presets import PRESETS
+
+        return tuple(PRESETS)
+
+    def with_players(self, players: int, scheme: str = "base") -> Ruleset:
+        """This ruleset for another player count, with a deck from RULES.md section 3.
+
+        ``scheme`` is ``"base"`` or ``"variant"`` (the second removal scheme).
+        Drops ``across`` from the pass cycle when the count is odd.
+
+        >>> str(Ruleset().with_players(5).removed_cards)
+        '2C 2D'
+        >>> Ruleset().with_players(3).pass_cycle
+        ('left', 'right', 'hold')
+        """
+        try:
+            removed = DECK_SCHEMES[players][scheme]
+        except KeyError:
+            raise RulesetError("players", f"no deck scheme {scheme!r} for {players} players") from None
+        cycle = self.pass_cycle
+        if players % 2 or players < 4:
+            cycle = tuple(d for d in cycle if d != "across") or ("hold",)
+        hand_size = (52 - len(CardSet.parse(removed))) // players
+        return dataclasses.replace(
+            self,
+            players=players,
+            removed_cards=removed,
+            pass_cycle=cycle,
+            pass_count=min(self.pass_count, hand_size - 1),
+        )
+
+
+def _check_choice(name: str, value: object, options: tuple[str, ...]) -> None:
+    if value not in options:
+        raise RulesetError(name, f"{value!r} is not one of: {', '.join(options)}")
+
+
+_REMOVAL_HINTS: Final = {
+    3: " (RULES.md section 3 removes the 2D, or the 2C)",
+    5: " (RULES.md section 3 removes the 2C and 2D, or the 2D and 2S)",
+    6: " (RULES.md section 3 removes 2C 2D 3C 2S, or 2C 2D 2S 3D)",
+    2: " (RULES.md section 3 plays with 36 cards: remove every 2, 3, 4 and 5)",
+}
+
+#: Deck removals by player count (RULES.md section 3): "base" first, then "variant".
+DECK_SCHEMES: Final[dict[int, dict[str, str]]] = {
+    2: {"base": "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S 4S 5S"},
+    3: {"base": "2D", "variant": "2C"},
+    4: {"base": ""},
+    5: {"base": "2C 2D", "variant": "2D 2S"},
+    6: {"base": "2C 2D 3C 2S", "variant": "2C 2D 2S 3D"},
+}

@@ -1,0 +1,605 @@
+"""One hand of Hearts as an immutable state: deal, pass, play, over.
+
+Every transition returns a new :class:`HandState`; an illegal action raises
+and leaves nothing half-changed.  Seats are ``0..n-1`` and play goes to the
+left: seat ``i``'s left neighbour is seat ``(i + 1) % n``.
+
+>>> from hearts_core import Ruleset
+>>> state = HandState.deal(Ruleset(), seed=7)
+>>> state._phase, state.pass_direction
+('pass', 'left')
+>>> state = state.with_passes({seat: state.hands[seat].cards()[-3:] for seat in range(4)})
+>>> state._phase, state.legal_moves()
+('play', [Card.parse('2C')])
+>>> state = state.play("2C")
+>>> len(state.current_trick.cards)
+1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, NamedTuple, Union
+
+from .cards import (
+    ALL_CARDS,
+    HEARTS,
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    CardSet,
+    cards_of_mask,
+    parse_cards,
+)
+from .reasons import Explanation, IllegalPassError, IllegalPlayError, Reason
+from .rules import HEARTS_MASK, QUEEN_OF_SPADES, Ruleset
+from .scoring import ScoreReport, score_hand
+
+PASS: Final = "pass"
+PLAY: Final = "play"
+OVER: Final = "over"
+
+_QS_BIT: Final = QUEEN_OF_SPADES.bit
+_QS_INDEX: Final = int(QUEEN_OF_SPADES)
+
+SeedLike = Union[int, str, random.Random, None]
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order, who won, the points in it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+
+    def seats(self, players: int) -> tuple[int, ...]:
+        """The seat that played each card, in play order."""
+        return tuple((self.leader + i) % players for i in range(len(self.cards)))
+
+
+class CurrentTrick(NamedTuple):
+    """The trick in progress: its leader and the cards played to it so far."""
+
+    leader: int
+    cards: tuple[Card, ...]
+
+
+class PerSeat(tuple[int, ...]):
+    """A tuple of one number per seat that also compares equal to a list."""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list):
+            return tuple(self) == tuple(other)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+
+class HandState:
+    """An immutable state of one hand.  Build with :meth:`deal` or :meth:`from_hands`.
+
+    Public attributes: ``rules``, ``hand_number``, ``phase`` (``"pass"``,
+    ``"play"``, ``"over"``), ``to_play`` (the seat to move, None when over),
+    ``tricks`` (completed :class:`Trick` s), ``hearts_broken``.
+    """
+
+    __slots__ = (
+        "_rules", "_hand_number", "_phase", "_to_play", "_tricks", "_broken",
+        "_tables", "_hands", "_dealt", "_passed", "_leader", "_trick",
+        "_taken", "_won", "_points", "_legal", "_origin",
+    )
+
+    _rules: Ruleset
+    _hand_number: int
+    _phase: str
+    _to_play: int | None
+    _tricks: tuple[Trick, ...]
+    _broken: bool
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: Ruleset, seed: SeedLike = None, hand_number: int = 0) -> HandState:
+        """Shuffle with ``seed`` (an int, text, or a ``random.Random``) and deal one
+        card at a time, starting left of the dealer."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = list(cards_of_mask(rules.tables.deck_mask))
+        rng.shuffle(deck)
+        n = rules.players
+        first = (_dealer(hand_number, n) + 1) % n
+        masks = [0] * n
+        for i, card in enumerate(deck):
+            masks[(first + i) % n] |= 1 << card
+        return cls._start(rules, hand_number, tuple(masks))
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Ruleset,
+        hands: Sequence[CardSet | Iterable[CardLike] | str],
+        hand_number: int = 0,
+    ) -> HandState:
+        """Start a hand from given hands: one per seat, as text, Cards or card strings.
+
+        Raises ``ValueError`` (a :class:`~hearts_core.cards.CardParseError` for
+        bad text) when the hands are not exactly the ruleset's deck, dealt evenly.
+        """
+        masks = validate_deal(rules, hands)
+        return cls._start(rules, hand_number, masks)
+
+    @classmethod
+    def _start(cls, rules: Ruleset, hand_number: int, masks: tuple[int, ...]) -> HandState:
+        if hand_number < 0:
+            raise ValueError("hand_number counts from 0")
+        state = object.__new__(cls)
+        n = rules.players
+        state._rules = rules
+        state._hand_number = hand_number
+        state._tricks = ()
+        state._broken = False
+        state._tables = rules.tables
+        state._hands = masks
+        state._dealt = masks
+        state._passed = None
+        state._trick = ()
+        state._taken = (0,) * n
+        state._won = (0,) * n
+        state._points = (0,) * n
+        state._legal = -1
+        state._origin = None
+        if rules.pass_direction(hand_number) == "hold":
+            state._begin_play()
+        else:
+            state._phase = PASS
+            state._to_play = None
+            state._leader = 0
+        return state
+
+    def _begin_play(self) -> None:
+        """Set the first leader (only called on a fresh, unshared state)."""
+        self._phase = PLAY
+        opening = self._tables.opening_card
+        if opening is None:
+            leader = (self.dealer + 1) % self._rules.players
+        else:
+            leader = next(seat for seat, mask in enumerate(self._hands) if mask >> opening & 1)
+        self._leader = leader
+        self._to_play = leader
+
+    def _copy(self) -> HandState:
+        clone = object.__new__(HandState)
+        for name in HandState.__slots__:
+            object.__setattr__(clone, name, getattr(self, name))
+        clone._legal = -1
+        return clone
+
+    # -- read-only views ------------------------------------------------------
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset this hand is played under."""
+        return self._rules
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in the game, from 0; it sets the pass direction and dealer."""
+        return self._hand_number
+
+    @property
+    def phase(self) -> str:
+        """``"pass"``, ``"play"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play a card, or None when not in the play phase."""
+        return self._to_play
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return self._tricks
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart (or the QS, when it breaks hearts) has been played."""
+        return self._broken
+
+    @property
+    def players(self) -> int:
+        return self._rules.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat: seat ``n-1`` deals hand 0, and the deal moves left."""
+        return _dealer(self._hand_number, self._rules.players)
+
+    @property
+    def pass_direction(self) -> str:
+        """``"left"``, ``"right"``, ``"across"`` or ``"hold"`` for this hand."""
+        return self._rules.pass_direction(self._hand_number)
+
+    def pass_target(self, seat: int) -> int:
+        """The seat that receives ``seat``'s passed cards (itself on a hold hand)."""
+        offset = self._tables.pass_offsets[self._hand_number % len(self._tables.pass_offsets)]
+        return (seat + offset) % self._rules.players
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's current cards."""
+        return tuple(CardSet.from_mask(mask) for mask in self._hands)
+
+    @property
+    def dealt(self) -> tuple[CardSet, ...] | None:
+        """Each seat's cards as dealt (None for a state set up from a position)."""
+        if self._origin is not None:
+            return None
+        return tuple(CardSet.from_mask(mask) for mask in self._dealt)
+
+    @property
+    def passes(self) -> dict[int, CardSet] | None:
+        """The cards each seat passed, once passing is done (None before, or on a hold hand)."""
+        if self._passed is None:
+            return None
+        return {seat: CardSet.from_mask(mask) for seat, mask in enumerate(self._passed)}
+
+    @property
+    def current_trick(self) -> CurrentTrick:
+        """The trick in progress (no cards when a trick is about to be led)."""
+        return CurrentTrick(self._leader, self._trick)
+
+    @property
+    def trick_number(self) -> int:
+        """The trick being played, counting from 0 (the first trick is 0)."""
+        return sum(self._won)
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        """The cards each seat has won in tricks."""
+        return tuple(CardSet.from_mask(mask) for mask in self._taken)
+
+    @property
+    def tricks_won(self) -> PerSeat:
+        """How many tricks each seat has won."""
+        return PerSeat(self._won)
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played so far, including the trick in progress."""
+        in_hands = 0
+        for mask in self._hands:
+            in_hands |= mask
+        return CardSet.from_mask(self._tables.deck_mask & ~in_hands)
+
+    def hand_points(self) -> PerSeat:
+        """The raw points each seat has taken (bonus cards count negative)."""
+        return PerSeat(self._points)
+
+    # -- passing --------------------------------------------------------------
+
+    def with_passes(self, passes: Mapping[int, CardSet | Iterable[CardLike] | str]) -> HandState:
+        """All seats pass at once, blind; returns the state ready for the first lead.
+
+        ``passes`` maps every seat to its ``rules.pass_count`` cards.
+        """
+        if self._phase != PASS:
+            raise IllegalPassError("not_pass_phase", direction=self.pass_direction)
+        n = self._rules.players
+        missing = [seat for seat in range(n) if seat not in passes]
+        extra = [seat for seat in passes if not (isinstance(seat, int) and 0 <= seat < n)]
+        if missing or extra:
+            raise IllegalPassError("seats", missing=missing, extra=extra, players=n)
+        masks = []
+        for seat in range(n):
+            cards = parse_cards(passes[seat])
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            if len(cards) != self._rules.pass_count:
+                raise IllegalPassError("count", seat=seat, count=len(cards), needed=self._rules.pass_count)
+            not_held = mask & ~self._hands[seat]
+            if not_held:
+                raise IllegalPassError("not_held", seat=seat, cards=str(CardSet.from_mask(not_held)))
+            masks.append(mask)
+        hands = list(self._hands)
+        for seat, mask in enumerate(masks):
+            hands[seat] &= ~mask
+        for seat, mask in enumerate(masks):
+            hands[self.pass_target(seat)] |= mask
+        state = self._copy()
+        state._hands = tuple(hands)
+        state._passed = tuple(masks)
+        state._begin_play()
+        return state
+
+    def received(self, seat: int) -> CardSet | None:
+        """The cards ``seat`` received in the pass (None before passing or on a hold hand)."""
+        if self._passed is None:
+            return None
+        for giver, mask in enumerate(self._passed):
+            if self.pass_target(giver) == seat:
+                return CardSet.from_mask(mask)
+        return CardSet()
+
+    # -- playing --------------------------------------------------------------
+
+    def _legal_mask(self) -> int:
+        """The mover's legal cards as a mask, in OpenSpiel's priority order:
+        follow suit, the opening lead, hearts not broken, the first-trick rule."""
+        legal = self._legal
+        if legal >= 0:
+            return legal
+        if self._phase != PLAY:
+            self._legal = 0
+            return 0
+        rules = self._rules
+        tables = self._tables
+        hand = self._hands[self._to_play]  # type: ignore[index]
+        first_trick = not any(self._won)
+        if self._trick:
+            candidates = hand & SUIT_MASKS[self._trick[0] // 13] or hand
+        elif first_trick and tables.opening_card is not None:
+            if rules.opening_lead == "lowest_club":
+                legal = 1 << tables.opening_card
+            else:
+                legal = hand & SUIT_MASKS[0]
+            self._legal = legal
+            return legal
+        else:
+            candidates = hand
+            if rules.must_break_hearts and not self._broken:
+                others = hand & ~HEARTS_MASK
+                if others and not (rules.lead_hearts_with_queen and others == _QS_BIT):
+                    candidates = others
+        if first_trick and tables.first_trick_barred:
+            allowed = candidates & ~tables.first_trick_barred
+            if allowed:
+                candidates = allowed
+        self._legal = candidates
+        return candidates
+
+    def legal_moves(self) -> list[Card]:
+        """The cards the player to move may play, sorted (empty unless in play)."""
+        return list(cards_of_mask(self._legal_mask()))
+
+    def legal_mask(self) -> int:
+        """:meth:`legal_moves` as a card mask (for search code)."""
+        return self._legal_mask()
+
+    def is_legal(self, card: CardLike) -> bool:
+        """Whether ``card`` may be played now."""
+        return bool(self._legal_mask() >> Card.parse(card) & 1)
+
+    def play(self, card: CardLike) -> HandState:
+        """Play ``card`` for the seat to move and return the new state.
+
+        Raises :class:`~hearts_core.reasons.IllegalPlayError` with the reason
+        and the rule when the card may not be played.
+        """
+        if type(card) is not Card:
+            card = Card.parse(card)
+        if not self._legal_mask() >> card & 1:
+            raise IllegalPlayError(self.explain(card))
+        bit = 1 << card
+        seat: int = self._to_play  # type: ignore[assignment]
+        n = self._rules.players
+        state = object.__new__(HandState)
+        state._rules = self._rules
+        state._hand_number = self._hand_number
+        state._tables = tables = self._tables
+        hands = self._hands
+        state._hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1:]
+        state._dealt = self._dealt
+        state._passed = self._passed
+        state._origin = self._origin
+        state._legal = -1
+        state._broken = self._broken or bool(
+            bit & HEARTS_MASK or (card == _QS_INDEX and self._rules.queen_breaks_hearts)
+        )
+        trick = self._trick + (card,)
+        if len(trick) < n:
+            state._phase = PLAY
+            state._tricks = self._tricks
+            state._leader = self._leader
+            state._trick = trick
+            state._taken = self._taken
+            state._won = self._won
+            state._points = self._points
+            state._to_play = (seat + 1) % n
+            return state
+        # The trick is complete: the highest card of the led suit wins it.
+        leader = self._leader
+        led_suit = trick[0] // 13
+        best = trick[0]
+        best_index = 0
+        points_table = tables.points
+        points = 0
+        trick_mask = 0
+        for index, played in enumerate(trick):
+            points += points_table[played]
+            trick_mask |= 1 << played
+            if played > best and played // 13 == led_suit:
+                best = played
+                best_index = index
+        winner = (leader + best_index) % n
+        state._tricks = self._tricks + (Trick(leader, trick, winner, points),)
+        state._leader = winner
+        state._trick = ()
+        taken = self._taken
+        state._taken = taken[:winner] + (taken[winner] | trick_mask,) + taken[winner + 1:]
+        won = self._won
+        state._won = won[:winner] + (won[winner] + 1,) + won[winner + 1:]
+        raw = self._points
+        state._points = raw[:winner] + (raw[winner] + points,) + raw[winner + 1:]
+        if state._hands[winner]:
+            state._phase = PLAY
+            state._to_play = winner
+        else:
+            state._phase = OVER
+            state._to_play = None
+        return state
+
+    # -- explanations ---------------------------------------------------------
+
+    def explain(self, card: CardLike) -> Explanation:
+        """Whether ``card`` may be played now, and why, naming the rule and variant.
+
+        ``str(state.explain("KH"))`` is a sentence for a learner.
+        """
+        from .explain import explain_card
+
+        return explain_card(self, Card.parse(card))
+
+    # -- scoring --------------------------------------------------------------
+
+    def score_report(
+        self,
+        moon_choice: str | None = None,
+        totals_before: Sequence[int] | None = None,
+    ) -> ScoreReport:
+        """The hand's scoring in detail: raw points, moon or sun, bonuses, final scores."""
+        return score_hand(self._rules, self._taken, self._won, moon_choice, totals_before)
+
+    def scores(self, moon_choice: str | None = None, totals_before: Sequence[int] | None = None) -> PerSeat:
+        """Each seat's score for the hand after the moon, the sun and bonuses.
+
+        ``moon_choice`` (``"add_to_others"`` or ``"subtract_from_self"``) is the
+        shooter's pick when ``rules.moon == "choice"``; without it the engine
+        picks what is better for the shooter given ``totals_before`` (the game
+        totals before this hand), as a bot would.  Only meaningful when over,
+        but defined at any time on the cards taken so far.
+        """
+        return PerSeat(self.score_report(moon_choice, totals_before).scores)
+
+    # -- equality and notation ------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._rules, self._hand_number, self._phase, self._to_play, self._hands,
+            self._passed, self._leader, self._trick, self._taken, self._won,
+            self._tricks, self._broken,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandState) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<HandState hand {self._hand_number} {self._phase} to_play={self._to_play} trick={self.trick_number}>"
+
+    def plays(self) -> tuple[Card, ...]:
+        """The cards played since the start of this record (the deal, or the position)."""
+        cards: list[Card] = [card for trick in self._tricks for card in trick.cards]
+        cards.extend(self._trick)
+        if self._origin is not None:
+            del cards[: len(self._origin._trick)]
+        return tuple(cards)
+
+    def to_notation(self) -> str:
+        """The hand as text (the deal, the passes, the plays); see :mod:`hearts_core.notation`."""
+        from .notation import hand_to_text
+
+        return hand_to_text(self)
+
+    def to_position(self) -> str:
+        """This position as text, without its history; see :mod:`hearts_core.notation`."""
+        from .notation import position_to_text
+
+        return position_to_text(self)
+
+    @classmethod
+    def from_notation(cls, rules: Ruleset, text: str) -> HandState:
+        """Replay a hand written by :meth:`to_notation` (or by hand)."""
+        from .notation import hand_from_text
+
+        return hand_from_text(rules, text)
+
+    @classmethod
+    def from_position(cls, rules: Ruleset, text: str) -> HandState:
+        """Set up a position written by :meth:`to_position`."""
+        from .notation import position_from_text
+
+        return position_from_text(rules, text)
+
+    @classmethod
+    def _from_position_parts(
+        cls,
+        rules: Ruleset,
+        hand_number: int,
+        hands: tuple[int, ...],
+        taken: tuple[int, ...],
+        won: tuple[int, ...],
+        leader: int,
+        trick: tuple[Card, ...],
+    ) -> HandState:
+        """Build a mid-hand position (checked by :mod:`hearts_core.notation`)."""
+        state = object.__new__(cls)
+        n = rules.players
+        tables = rules.tables
+        state._rules = rules
+        state._hand_number = hand_number
+        state._tricks = ()
+        state._tables = tables
+        state._hands = hands
+        state._dealt = hands
+        state._passed = None
+        state._leader = leader
+        state._trick = trick
+        state._taken = taken
+        state._won = won
+        state._points = tuple(sum(tables.points[c] for c in cards_of_mask(mask)) for mask in taken)
+        state._legal = -1
+        gone = 0
+        for mask in taken:
+            gone |= mask
+        for card in trick:
+            gone |= 1 << card
+        state._broken = bool(gone & HEARTS_MASK) or bool(rules.queen_breaks_hearts and gone & _QS_BIT)
+        if any(hands):
+            state._phase = PLAY
+            state._to_play = (leader + len(trick)) % n
+        else:
+            state._phase = OVER
+            state._to_play = None
+        state._origin = state
+        return state
+
+
+def _dealer(hand_number: int, players: int) -> int:
+    return (hand_number + players - 1) % players
+
+
+def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] | str]) -> tuple[int, ...]:
+    """Check that ``hands`` deal exactly the ruleset's deck evenly; return their masks."""
+    n = rules.players
+    if len(hands) != n:
+        raise ValueError(f"expected {n} hands, one per seat, got {len(hands)}")
+    size = rules.hand_size
+    masks: list[int] = []
+    seen = 0
+    for seat, hand in enumerate(hands):
+        cards = parse_cards(hand)
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        if len(cards) != size:
+            raise ValueError(f"seat {seat} has {len(cards)} cards; each player gets {size}")
+        twice = mask & seen
+        if twice:
+            raise ValueError(f"{CardSet.from_mask(twice)} dealt to more than one seat (seat {seat} again)")
+        outside = mask & ~rules.tables.deck_mask
+        if outside:
+            raise ValueError(f"seat {seat} holds {CardSet.from_mask(outside)}, removed from the deck under these rules")
+        seen |= mask
+        masks.append(mask)
+    return tuple(masks)
+
+
+__all__ = ["HandState", "Trick", "CurrentTrick", "PerSeat", "validate_deal", "ALL_CARDS", "HEARTS"]
