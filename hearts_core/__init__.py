@@ -13,8 +13,12 @@ No Streamlit, no global state; randomness comes in as a seed or a
 >>> state.to_play, state.legal_moves()
 (0, [Card.parse('2C')])
 >>> state = state.play("2C").play("2D")
->>> print(state.explain("AH"))  # seat 2 holds only hearts: RULES.md dispute 3
-AH normally may not go to the first trick, but every card you hold is a penalty card, so you have no other choice: it is legal.
+>>> explanation = state.explain("AH")  # seat 2 holds only hearts: RULES.md dispute 3
+>>> explanation.legal, explanation.reason.value, explanation.rule
+(True, 'first_trick_forced', 'dispute_3')
+>>> print(explanation)  # doctest: +NORMALIZE_WHITESPACE
+AH normally may not go to the first trick, but every card you hold is a penalty card,
+so you have no other choice: it is legal.
 """
 
 from .cards import Card, CardParseError, CardSet

@@ -18,7 +18,7 @@ CardSet.parse('2C 3C KS AS')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Union
+from typing import Final
 
 SUIT_LETTERS: Final = "CDHS"
 RANK_LETTERS: Final = "23456789TJQKA"
@@ -179,7 +179,7 @@ def _parse_slow(token: str, position: int) -> Card:
     raise CardParseError(token, position)  # pragma: no cover - every valid spelling is cached
 
 
-CardLike = Union[Card, str]
+CardLike = Card | str
 
 
 def _mask_of(cards: CardSet | Iterable[CardLike] | str | int) -> int:

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any, Final
 
@@ -23,7 +23,7 @@ from .reasons import Explanation
 DEFAULT_LANGUAGE: Final = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """All messages of a language, flattened to dotted keys (``reason.hand_over``)."""
     text = resources.files("hearts_core").joinpath(f"locales/{language}.toml").read_text(encoding="utf-8")

@@ -34,7 +34,7 @@ def _players(count: int, scheme: str) -> dict[str, Any]:
     return {"players": count, "removed_cards": DECK_SCHEMES[count][scheme], "pass_cycle": cycle}
 
 
-_SPOT_HEARTS: Final = {f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15))}
+_SPOT_HEARTS: Final = {f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15), strict=True)}
 
 PRESETS: Final[dict[str, PresetInfo]] = {
     preset.name: preset

@@ -9,11 +9,11 @@ and in Ukrainian or Russian later.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Reason(str, Enum):
+class Reason(StrEnum):
     """Codes for the legality of a card; each value is its catalogue key."""
 
     # illegal

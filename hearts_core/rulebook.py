@@ -174,14 +174,19 @@ def field_docs() -> dict[str, str]:
     """Each Ruleset field's docstring, read from the source (for developers' tables)."""
     import ast
     import inspect
+    import itertools
 
     tree = ast.parse(inspect.getsource(Ruleset))
     docs: dict[str, str] = {}
     body = tree.body[0].body  # type: ignore[attr-defined]
-    for node, following in zip(body, body[1:]):
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            if isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant):
-                docs[node.target.id] = " ".join(str(following.value.value).split())
+    for node, following in itertools.pairwise(body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+        ):
+            docs[node.target.id] = " ".join(str(following.value.value).split())
     return docs
 
 

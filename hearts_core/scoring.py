@@ -140,7 +140,7 @@ def best_moon_option(
 
 def _standing_after(rules: Ruleset, totals: Sequence[int], hand: Sequence[int], seat: int) -> int:
     """3 = wins alone, 2 = shares the win, 1 = the game goes on, 0 = loses."""
-    after = [total + points for total, points in zip(totals, hand)]
+    after = [total + points for total, points in zip(totals, hand, strict=True)]
     if not (rules.target_score and max(after) >= rules.target_score):
         return 1
     lowest = min(after)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, NamedTuple, Union
+from typing import Any, Final, NamedTuple
 
 from .cards import (
     ALL_CARDS,
@@ -32,8 +32,8 @@ from .cards import (
     cards_of_mask,
     parse_cards,
 )
-from .reasons import Explanation, IllegalPassError, IllegalPlayError, Reason
-from .rules import HEARTS_MASK, QUEEN_OF_SPADES, Ruleset
+from .reasons import Explanation, IllegalPassError, IllegalPlayError
+from .rules import HEARTS_MASK, QUEEN_OF_SPADES, Ruleset, RuleTables
 from .scoring import ScoreReport, score_hand
 
 PASS: Final = "pass"
@@ -43,7 +43,7 @@ OVER: Final = "over"
 _QS_BIT: Final = QUEEN_OF_SPADES.bit
 _QS_INDEX: Final = int(QUEEN_OF_SPADES)
 
-SeedLike = Union[int, str, random.Random, None]
+SeedLike = int | str | random.Random | None
 
 
 class Trick(NamedTuple):
@@ -89,9 +89,23 @@ class HandState:
     """
 
     __slots__ = (
-        "_rules", "_hand_number", "_phase", "_to_play", "_tricks", "_broken",
-        "_tables", "_hands", "_dealt", "_passed", "_leader", "_trick",
-        "_taken", "_won", "_points", "_legal", "_origin",
+        "_broken",
+        "_dealt",
+        "_hand_number",
+        "_hands",
+        "_leader",
+        "_legal",
+        "_origin",
+        "_passed",
+        "_phase",
+        "_points",
+        "_rules",
+        "_tables",
+        "_taken",
+        "_to_play",
+        "_trick",
+        "_tricks",
+        "_won",
     )
 
     _rules: Ruleset
@@ -100,6 +114,17 @@ class HandState:
     _to_play: int | None
     _tricks: tuple[Trick, ...]
     _broken: bool
+    _tables: RuleTables
+    _hands: tuple[int, ...]
+    _dealt: tuple[int, ...]
+    _passed: tuple[int, ...] | None
+    _leader: int
+    _trick: tuple[Card, ...]
+    _taken: tuple[int, ...]
+    _won: tuple[int, ...]
+    _points: tuple[int, ...]
+    _legal: int
+    _origin: HandState | None
 
     # -- construction ---------------------------------------------------------
 
@@ -602,4 +627,4 @@ def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] |
     return tuple(masks)
 
 
-__all__ = ["HandState", "Trick", "CurrentTrick", "PerSeat", "validate_deal", "ALL_CARDS", "HEARTS"]
+__all__ = ["ALL_CARDS", "HEARTS", "CurrentTrick", "HandState", "PerSeat", "Trick", "validate_deal"]
