@@ -1,0 +1,32 @@
+"""The engine stays typed and tidy: mypy --strict and ruff run with the tests."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def test_mypy_strict_on_the_engine() -> None:
+    result = _run("mypy", "--strict", "hearts_core")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_on_the_whole_project() -> None:
+    result = _run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_never_imports_streamlit() -> None:
+    offenders = [
+        path.name
+        for path in (ROOT / "hearts_core").rglob("*.py")
+        if "import streamlit" in path.read_text(encoding="utf-8") or "from streamlit" in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == []
