@@ -258,6 +258,14 @@ def _position_problem(
     for seat, mask in enumerate(taken):
         if mask.bit_count() != won[seat] * n:
             return f"seat {seat} won {won[seat]} tricks, so took {won[seat] * n} cards, not {mask.bit_count()}"
+    opening = rules.opening_card
+    if tricks_done == 0 and opening is not None:
+        if not trick and not hands[leader] >> opening & 1:
+            return f"on the first trick the leader must be the holder of {opening}, not seat {leader}"
+        if trick and rules.opening_lead == "lowest_club" and trick[0] != opening:
+            return f"the first trick must be opened with {opening}, not {trick[0]}"
+        if trick and trick[0].suit != 0:
+            return f"the first trick must be opened with a club, not {trick[0]}"
     remaining = rules.hand_size - tricks_done
     for seat, mask in enumerate(hands):
         played_now = 1 if (seat - leader) % n < len(trick) else 0

@@ -370,7 +370,7 @@ class HandState:
             candidates = hand & SUIT_MASKS[self._trick[0] // 13] or hand
         elif first_trick and tables.opening_card is not None:
             if rules.opening_lead == "lowest_club":
-                legal = 1 << tables.opening_card
+                legal = hand & 1 << tables.opening_card
             else:
                 legal = hand & SUIT_MASKS[0]
             self._legal = legal
