@@ -41,7 +41,6 @@ PLAY: Final = "play"
 OVER: Final = "over"
 
 _QS_BIT: Final = QUEEN_OF_SPADES.bit
-_QS_INDEX: Final = int(QUEEN_OF_SPADES)
 
 SeedLike = int | str | random.Random | None
 
@@ -424,7 +423,7 @@ class HandState:
         state._origin = self._origin
         state._legal = -1
         state._broken = self._broken or bool(
-            bit & HEARTS_MASK or (card == _QS_INDEX and self._rules.queen_breaks_hearts)
+            bit & HEARTS_MASK or (bit == _QS_BIT and self._rules.queen_breaks_hearts)
         )
         trick = self._trick + (card,)
         if len(trick) < n:
