@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .rules import (
+    DECK_SCHEMES,
     FIRST_TRICK_RULES,
     MOON_RULES,
     OPENING_LEADS,
@@ -200,3 +201,132 @@ def check_coverage() -> list[str]:
         if info.rule not in _BY_ID:
             problems.append(f"field {info.name} cites unknown rule {info.rule}")
     return problems
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One option of a variant row of RULES.md, as the change it makes to a ruleset.
+
+    ``overrides`` sets fields outright; ``penalty_patch`` sets some cards'
+    points on top of the current table (0 removes a card's points), so that
+    e.g. the Omnibus jack can be added to Black Maria.  The option's words are
+    ``variant.<rule id>.<key>`` in the catalogue.
+    """
+
+    key: str
+    overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
+    penalty_patch: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def apply(self, rules: Ruleset) -> Ruleset:
+        """``rules`` with this option in force (may raise ``RulesetError``)."""
+        changes = dict(self.overrides)
+        if self.penalty_patch:
+            table = dict(rules.penalties)
+            for card, points in self.penalty_patch.items():
+                table.pop(card, None)
+                if points:
+                    table[card] = points
+            changes["penalties"] = table
+        return dataclasses.replace(rules, **changes)
+
+    def is_in_force(self, rules: Ruleset) -> bool:
+        """Whether ``rules`` already has this option: applying it changes nothing."""
+        try:
+            return self.apply(rules) == rules
+        except ValueError:
+            return False
+
+
+def _options(*options: VariantOption) -> tuple[VariantOption, ...]:
+    return options
+
+
+_SPOT: Final = {f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15), strict=True)}
+
+#: Every option of every variant row of RULES.md (sections 2, 2b, 3), first = default.
+VARIANT_OPTIONS: Final[dict[str, tuple[VariantOption, ...]]] = {
+    "V1": _options(
+        VariantOption("left_right_across_hold", {"pass_cycle": ("left", "right", "across", "hold")}),
+        VariantOption("left_across_right_hold", {"pass_cycle": ("left", "across", "right", "hold")}),
+        VariantOption("right_always", {"pass_cycle": ("right",)}),
+        VariantOption("hold_always", {"pass_cycle": ("hold",)}),
+    ),
+    "V2": tuple(VariantOption(f"pass_{n}", {"pass_count": n}) for n in (3, 1, 2, 4)),
+    "V3": tuple(VariantOption(value, {"first_trick": value}) for value in FIRST_TRICK_RULES),
+    "V4": _options(
+        VariantOption("heart", {"must_break_hearts": True, "queen_breaks_hearts": False}),
+        VariantOption("heart_or_queen", {"must_break_hearts": True, "queen_breaks_hearts": True}),
+        VariantOption("nothing", {"must_break_hearts": False}),
+    ),
+    "V5": _options(
+        VariantOption("only_hearts", {"lead_hearts_with_queen": False}),
+        VariantOption("hearts_and_queen", {"lead_hearts_with_queen": True}),
+    ),
+    "V6": _options(
+        VariantOption("no_effect", penalty_patch={"JD": 0}),
+        VariantOption("minus_10", penalty_patch={"JD": -10}),
+        VariantOption("plus_11", penalty_patch={"JD": 11}),
+    ),
+    "V7": _options(
+        VariantOption("off", penalty_patch={"KS": 0, "AS": 0}),
+        VariantOption("on", {"pass_cycle": ("right",)}, {"QS": 13, "KS": 10, "AS": 7}),
+    ),
+    "V8": tuple(
+        VariantOption(value, {"moon": value}) for value in ("choice", "add_to_others", "subtract_from_self", "off", "auto")
+    ),
+    "V9": _options(VariantOption("off", {"sun": False}), VariantOption("on", {"sun": True})),
+    "V10": _options(
+        VariantOption("to_100", {"target_score": 100, "max_hands": 0}),
+        VariantOption("to_50", {"target_score": 50, "max_hands": 0}),
+        VariantOption("eight_hands", {"target_score": 0, "max_hands": 8}),
+    ),
+    "V12": _options(
+        VariantOption("points", {"scoring": "points"}),
+        VariantOption("chips", {"scoring": "chips", "moon": "off", "sun": False, "no_tricks_bonus": 0}),
+    ),
+    "opening_lead_variant": tuple(VariantOption(value, {"opening_lead": value}) for value in OPENING_LEADS),
+    "penalty_table": _options(
+        VariantOption("standard", penalty_patch={**{f"{r}H": 1 for r in "23456789TJQKA"}, "QS": 13, "QH": 1}),
+        VariantOption("pink_lady", penalty_patch={"QH": 13}),
+        VariantOption("spot_hearts", penalty_patch={**_SPOT, "QS": 25}),
+        VariantOption("queen_7", penalty_patch={"QS": 7}),
+        VariantOption("queen_25", penalty_patch={"QS": 25}),
+        VariantOption("ten_of_diamonds_bonus", penalty_patch={"TD": -10, "JD": 0}),
+    ),
+    "moon_auto": _options(
+        VariantOption("bonus_not_needed", {"moon_needs_bonus": False}),
+        VariantOption("needs_bonus", {"moon_needs_bonus": True}),
+    ),
+    "no_tricks_bonus": _options(
+        VariantOption("off", {"no_tricks_bonus": 0}),
+        VariantOption("minus_5", {"no_tricks_bonus": -5}),
+    ),
+    "tie": tuple(VariantOption(value, {"tie": value}) for value in TIE_RULES),
+}
+
+
+def variant_options(rule_id: str) -> tuple[VariantOption, ...]:
+    """The options of a variant row (empty for a fixed rule)."""
+    return VARIANT_OPTIONS.get(rule_id, ())
+
+
+def apply_variant(rules: Ruleset, rule_id: str, option_key: str) -> Ruleset:
+    """``rules`` with option ``option_key`` of variant ``rule_id`` in force.
+
+    >>> apply_variant(Ruleset(), "V6", "minus_10").penalties["JD"]
+    -10
+    >>> apply_variant(Ruleset(), "V11", "5_variant").removed_cards
+    CardSet.parse('2D 2S')
+    """
+    if rule_id in ("V11", "player_counts"):
+        players, _, scheme = option_key.partition("_")
+        return rules.with_players(int(players), scheme)
+    for option in variant_options(rule_id):
+        if option.key == option_key:
+            return option.apply(rules)
+    raise KeyError(f"variant {rule_id} has no option {option_key!r}")
+
+
+def player_count_options() -> tuple[str, ...]:
+    """The V11 options as ``"<players>_<scheme>"`` keys, e.g. ``"3_base"``."""
+    return tuple(f"{players}_{scheme}" for players in (4, 3, 5, 6, 2) for scheme in DECK_SCHEMES[players])
