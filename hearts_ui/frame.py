@@ -1,0 +1,92 @@
+"""The frame every page shares: page config, session defaults, sidebar navigation.
+
+Streamlit discovers ``pages/*.py`` itself (see STYLE.md: with a ``pages/``
+folder an ``st.navigation`` frame in ``app.py`` is skipped on a deep link), so
+each page calls :func:`page_frame` first and is complete on its own, whether it
+is opened from the home page or straight from a URL on a fresh server.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from .texts import ui
+
+#: The pages that exist, in navigation order: (script path relative to app.py, label key, icon).
+PAGES: Final = (
+    ("app.py", "nav.home", ":material/home:"),
+    ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
+)
+
+#: Model state that outlives a page (widget state is per page): key -> default.
+SESSION_DEFAULTS: Final[dict[str, object]] = {
+    "ha_preset": "standard",
+}
+
+_STYLE: Final = """
+<style>
+/* Hearts Academy: a wide page whose lines stay readable, and readable tables. */
+[data-testid="stMainBlockContainer"] { max-width: 68rem; margin-left: auto; margin-right: auto; }
+.ha-settings { width: 100%; border-collapse: collapse; font-size: 0.95rem; line-height: 1.45; }
+.ha-settings th { text-align: left; font-weight: 600; padding: 0.5rem 0.6rem;
+  border-bottom: 2px solid rgba(128, 128, 128, 0.45); }
+.ha-settings td { vertical-align: top; padding: 0.55rem 0.6rem;
+  border-bottom: 1px solid rgba(128, 128, 128, 0.22); }
+.ha-settings td.ha-label { width: 30%; }
+.ha-settings td.ha-label code { font-size: 0.8rem; }
+.ha-settings .ha-rule { display: block; font-size: 0.8rem; opacity: 0.75; margin-top: 0.15rem; }
+.ha-settings tr.ha-changed td { background: rgba(179, 38, 30, 0.07); }
+.ha-settings tr.ha-changed td:first-child { box-shadow: inset 4px 0 0 #b3261e; }
+.ha-settings tr.ha-changed td.ha-value { font-weight: 600; }
+@media (max-width: 640px) {
+  .ha-settings thead { display: none; }
+  .ha-settings tr { display: block; border-bottom: 1px solid rgba(128, 128, 128, 0.3); padding: 0.35rem 0; }
+  .ha-settings td { display: block; border: none; padding: 0.2rem 0.6rem; }
+  .ha-settings td.ha-label { width: auto; }
+  .ha-settings td[data-label]::before { content: attr(data-label) ": "; font-weight: 400; opacity: 0.75; }
+}
+.ha-flag { display: inline-block; font-size: 0.75rem; font-weight: 600; padding: 0 0.4rem;
+  margin-left: 0.3rem; border-radius: 0.5rem; border: 1px solid #b3261e; color: #b3261e; white-space: nowrap; }
+.ha-cards { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.25rem 0 0.5rem 0; }
+.ha-card { display: inline-flex; flex-direction: column; align-items: center; min-width: 3.2rem;
+  padding: 0.35rem 0.45rem; border-radius: 0.45rem; border: 1px solid rgba(128, 128, 128, 0.45);
+  background: rgba(255, 255, 255, 0.85); color: #1f1f1f; }
+.ha-card .ha-face { font-size: 1.15rem; font-weight: 700; line-height: 1.2; }
+.ha-card.ha-red .ha-face { color: #c0262d; }
+.ha-card .ha-pts { font-size: 0.8rem; }
+.ha-card.ha-bonus { border-style: dashed; }
+.ha-card.ha-out { opacity: 0.5; text-decoration: line-through; }
+</style>
+"""
+
+
+def ensure_session() -> None:
+    """Put every model-state default in ``st.session_state``; safe to call on every run."""
+    for key, value in SESSION_DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def sidebar() -> None:
+    """The labelled navigation (Streamlit's own page list is hidden in config.toml)."""
+    with st.sidebar:
+        st.markdown(f"### :red[♥] {ui('nav.heading')}")
+        for path, label_key, icon in PAGES:
+            st.page_link(path, label=ui(label_key), icon=icon)
+        st.divider()
+        st.caption(f"**{ui('nav.coming_heading')}**  \n{ui('nav.coming')}")
+
+
+def page_frame(title: str) -> None:
+    """Everything a page needs before its body: config, session, style, sidebar."""
+    st.set_page_config(
+        page_title=f"{title} · {ui('app.name')}",
+        page_icon="♥️",
+        layout="wide",
+        initial_sidebar_state="auto",
+    )
+    ensure_session()
+    st.html(_STYLE)
+    sidebar()

@@ -1,0 +1,37 @@
+"""The home page: a welcome, what is open now, and what is coming."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from hearts_core.messages import message
+
+from .frame import PAGES
+from .texts import ui
+
+#: Rules from the engine's catalogue that give a first taste of the game.
+TASTE_RULES: Final = ("follow_suit", "penalty_points", "moon")
+COMING_SOON: Final = ("lessons", "puzzles", "practice", "lab")
+
+
+def render_home() -> None:
+    st.title(f":red[♥] {ui('home.title')}")
+    st.markdown(ui("home.intro"))
+    st.markdown(ui("home.promise"))
+
+    st.subheader(ui("home.now_heading"))
+    with st.container(border=True):
+        st.markdown(f"**{ui('nav.rulebook')}**: {ui('home.rulebook_blurb')}")
+        path, _, icon = PAGES[1]
+        st.page_link(path, label=ui("home.rulebook_link"), icon=icon)
+
+    st.subheader(ui("home.taste_heading"))
+    for number, rule_id in enumerate(TASTE_RULES, start=1):
+        st.markdown(f"{number}. **{message(f'rule.{rule_id}.title')}**: {message(f'rule.{rule_id}.text')}")
+
+    st.subheader(ui("home.coming_heading"))
+    st.caption(ui("home.coming_note"))
+    for item in COMING_SOON:
+        st.markdown(f"- {ui(f'home.{item}')} :gray-badge[{ui('home.soon')}]")
