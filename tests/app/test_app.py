@@ -1,0 +1,173 @@
+"""The app through Streamlit's AppTest: every page runs, the Rule Book shows the
+whole catalogue, every preset renders, and the ``?preset=`` URL works.
+
+Tests start at ``app.py`` and switch pages as a learner would, so page links
+resolve against the entry point.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from hearts_core import Ruleset
+from hearts_core.messages import message
+from hearts_core.rulebook import RULES
+from hearts_ui.rulebook_data import option_keys, option_text, preset_title, settings_rows
+from hearts_ui.texts import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+RULE_BOOK = "pages/1_Rule_Book.py"
+TIMEOUT = 30
+
+
+def _home() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _rule_book(query: dict[str, str] | None = None) -> AppTest:
+    at = _home()
+    if query:
+        at.query_params.update(query)
+    at.switch_page(RULE_BOOK).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _texts(at: AppTest) -> str:
+    """Every markdown, caption, heading and HTML body of the page, as one string."""
+    parts = [element.value for element in at.markdown]
+    parts += [element.value for element in at.caption]
+    parts += [element.value for element in at.html]
+    parts += [element.value for element in at.title]
+    parts += [element.value for element in at.subheader]
+    return "\n".join(str(part) for part in parts)
+
+
+def _settings_html(at: AppTest) -> str:
+    tables = [element.value for element in at.html if "ha-settings" in element.value and "<table" in element.value]
+    assert len(tables) == 1
+    return tables[0]
+
+
+def test_home_page_runs_and_welcomes() -> None:
+    at = _home()
+    text = _texts(at)
+    assert ui("home.title") in text
+    assert ui("home.soon") in text
+    # The only links on the home page go to pages that exist.
+    labels = [link.value for link in at.get("page_link")]
+    assert ui("home.rulebook_link") in labels
+
+
+def test_sidebar_shows_labelled_navigation() -> None:
+    at = _home()
+    labels = [link.value for link in at.sidebar.get("page_link")]
+    assert labels == [ui("nav.home"), ui("nav.rulebook")]
+
+
+def test_rule_book_shows_every_rule_title_and_text() -> None:
+    at = _rule_book()
+    text = _texts(at)
+    missing = [entry.id for entry in RULES if message(f"rule.{entry.id}.title") not in text]
+    assert missing == []
+    missing_text = [entry.id for entry in RULES if message(f"rule.{entry.id}.text") not in text]
+    assert missing_text == []
+
+
+def test_rule_book_names_every_field_and_option() -> None:
+    at = _rule_book()
+    text = _texts(at)
+    for item in dataclasses.fields(Ruleset):
+        assert f"`{item.name}`" in text, item.name
+    # Every option of every variant row, by its catalogue name.
+    missing = [
+        (entry.id, key) for entry in RULES for key in option_keys(entry.id)
+        if option_text(entry.id, key) not in text
+    ]
+    assert missing == []
+    assert "Sources: 000 · 002 · 003 · 004" in text
+
+
+def test_every_preset_can_be_picked_and_shows_all_its_settings() -> None:
+    at = _rule_book()
+    for name in Ruleset.preset_names():
+        at.selectbox(key="rulebook_preset").set_value(name).run()
+        assert not at.exception, (name, at.exception)
+        if name != "standard":  # picking the preset already shown changes nothing
+            assert at.query_params.get("preset") == name
+        assert preset_title(name) in [element.value for element in at.subheader]
+        table = _settings_html(at)
+        rows = settings_rows(Ruleset.preset(name))
+        for row in rows:
+            assert f'data-field="{row.field}"' in table
+        changed = table.count('class="ha-changed"')
+        assert changed == sum(row.changed for row in rows), name
+
+
+def test_black_maria_from_the_url() -> None:
+    at = _rule_book({"preset": "black_maria"})
+    assert at.selectbox(key="rulebook_preset").value == "black_maria"
+    assert at.session_state["rulebook_tab"] == ui("rulebook.tab.presets")  # opens on the rule set
+    assert "★ " + ui("rulebook.chosen_marker", preset=preset_title("black_maria")) in _texts(at)
+    assert not at.warning
+    assert preset_title("black_maria") in [element.value for element in at.subheader]
+    table = _settings_html(at)
+    assert "K♠ 10" in table and "A♠ 7" in table
+    assert 'data-field="opening_lead"' in table
+    # The URL keeps naming the preset, so the page can be shared.
+    assert at.query_params.get("preset") == "black_maria"
+
+
+def test_unknown_preset_in_the_url_warns_and_falls_back() -> None:
+    at = _rule_book({"preset": "nonsense"})
+    assert not at.exception
+    assert len(at.warning) == 1
+    warning = at.warning[0].value
+    assert "nonsense" in warning
+    assert "black_maria" in warning and "standard" in warning
+    assert at.selectbox(key="rulebook_preset").value == "standard"
+    # Picking a preset replaces the bad name in the URL and the warning goes.
+    at.selectbox(key="rulebook_preset").set_value("omnibus").run()
+    assert not at.warning
+    assert at.query_params.get("preset") == "omnibus"
+
+
+def test_search_filters_the_rules() -> None:
+    at = _rule_book()
+    at.text_input(key="rulebook_search").input("moon").run()
+    assert not at.exception
+    titles = [element.value for element in at.markdown if element.value.startswith("##### ")]
+    assert "##### " + message("rule.V8.title") in titles
+    assert "##### " + message("rule.ranks.title") not in titles
+    at.text_input(key="rulebook_search").input("zzzz-nothing").run()
+    assert not at.exception
+    assert at.info and "zzzz-nothing" in at.info[0].value
+
+
+def test_chosen_preset_survives_a_visit_home() -> None:
+    at = _rule_book()
+    at.selectbox(key="rulebook_preset").set_value("pink_lady").run()
+    at.switch_page("app.py").run()
+    assert not at.exception
+    at.query_params.clear()
+    at.switch_page(RULE_BOOK).run()
+    assert not at.exception
+    assert at.selectbox(key="rulebook_preset").value == "pink_lady"
+
+
+@pytest.mark.parametrize("page", ["app.py", RULE_BOOK])
+def test_every_page_runs_on_its_own(page: str) -> None:
+    """Each page builds its own frame (session, sidebar) even when it is the first one run."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    if page != "app.py":
+        at.switch_page(page)
+    at.run()
+    assert not at.exception, at.exception
+    assert [link.value for link in at.sidebar.get("page_link")] == [ui("nav.home"), ui("nav.rulebook")]
