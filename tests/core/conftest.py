@@ -36,12 +36,6 @@ def deal():
     return deal_hands
 
 
-@pytest.fixture
-def hold():
-    """The standard rules without passing, so a written deal is played as written."""
-    return Ruleset(pass_cycle=["hold"])
-
-
 def check_illegal(state: HandState, card: str, reason: Reason, rule: str, *words: str) -> IllegalPlayError:
     """Assert that ``card`` may not be played: the error's reason and rule id, that the
     rule id is in the rule book, and that the explanation's text says ``words``."""

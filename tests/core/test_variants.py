@@ -311,6 +311,20 @@ def test_v6_jack_of_diamonds_plus_eleven_from_source_004(deal, play) -> None:
     assert state.scores() == [36, 1, 0, 0]
 
 
+def test_v6_jack_of_diamonds_plus_eleven_is_not_needed_for_the_moon(deal, play) -> None:
+    # RULES.md, moon details: "The jack of diamonds is not a penalty card: it is never needed
+    # for the moon" and the moon is worth "26, or 43 under Black Maria".  Seat 0 takes every
+    # heart and the QS; seat 1 takes the JD (+11) on the first trick (anything goes there, so
+    # the first-trick rule plays no part).
+    ruleset = dataclasses.replace(
+        Ruleset.preset("jack_eleven"), pass_cycle=["hold"], first_trick="anything", moon="add_to_others"
+    )
+    state = play(deal(ruleset, *MOON_JD_ELSEWHERE), MOON_JD_ELSEWHERE_PLAY)
+    assert state.hand_points() == [26, 11, 0, 0]
+    assert state.score_report().moon_shooter == 0
+    assert state.scores() == [0, 11 + 26, 26, 26]
+
+
 def test_v6_the_jack_bonus_may_go_to_the_first_trick(deal, play, legal) -> None:
     # Not a penalty card, so the no-points first-trick rule does not bar it.
     state = play(deal(rules(penalties={**HEARTS_ONLY, "QS": 13, "JD": -10}), *MOON_JD_ELSEWHERE), "2C AC")
