@@ -272,7 +272,8 @@ VARIANT_OPTIONS: Final[dict[str, tuple[VariantOption, ...]]] = {
         VariantOption("on", {"pass_cycle": ("right",)}, {"QS": 13, "KS": 10, "AS": 7}),
     ),
     "V8": tuple(
-        VariantOption(value, {"moon": value}) for value in ("choice", "add_to_others", "subtract_from_self", "off", "auto")
+        VariantOption(value, {"moon": value})
+        for value in ("choice", "add_to_others", "subtract_from_self", "off", "auto")
     ),
     "V9": _options(VariantOption("off", {"sun": False}), VariantOption("on", {"sun": True})),
     "V10": _options(
@@ -306,7 +307,11 @@ VARIANT_OPTIONS: Final[dict[str, tuple[VariantOption, ...]]] = {
 
 
 def variant_options(rule_id: str) -> tuple[VariantOption, ...]:
-    """The options of a variant row (empty for a fixed rule)."""
+    """The options of a variant row (empty for a fixed rule).
+
+    V11 and ``player_counts`` (the player-count table) are keyed by
+    :func:`player_count_options` and named ``variant.V11.<key>`` in the catalogue.
+    """
     return VARIANT_OPTIONS.get(rule_id, ())
 
 
@@ -325,6 +330,18 @@ def apply_variant(rules: Ruleset, rule_id: str, option_key: str) -> Ruleset:
         if option.key == option_key:
             return option.apply(rules)
     raise KeyError(f"variant {rule_id} has no option {option_key!r}")
+
+
+def option_in_force(rules: Ruleset, rule_id: str, option_key: str) -> bool:
+    """Whether ``rules`` already plays option ``option_key`` of ``rule_id`` (V11 included).
+
+    >>> option_in_force(Ruleset.preset("five_players"), "V11", "5_base")
+    True
+    """
+    try:
+        return apply_variant(rules, rule_id, option_key) == rules
+    except ValueError:
+        return False
 
 
 def player_count_options() -> tuple[str, ...]:

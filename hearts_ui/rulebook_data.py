@@ -34,6 +34,7 @@ from hearts_core.rulebook import (
     RuleEntry,
     apply_variant,
     field_info,
+    option_in_force,
     player_count_options,
     rule_entry,
     rules_in,
@@ -411,14 +412,6 @@ def option_text(rule_id: str, key: str) -> str:
     """The catalogue's name of an option (``variant.<rule>.<key>``; V11 names serve player_counts too)."""
     catalogue_rule = "V11" if rule_id == "player_counts" else rule_id
     return message(f"variant.{catalogue_rule}.{key}")
-
-
-def option_in_force(rules: Ruleset, rule_id: str, key: str) -> bool:
-    """Whether ``rules`` already plays this option: applying it changes nothing."""
-    try:
-        return apply_variant(rules, rule_id, key) == rules
-    except ValueError:
-        return False
 
 
 @cache
