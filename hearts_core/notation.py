@@ -224,9 +224,9 @@ def _from_position(rules: Ruleset, hand_number: int, entries: dict[str, tuple[in
         trick = parse_cards(tokens[1:])
     except CardParseError as error:
         raise NotationError(trick_line, "trick", str(error)) from None
-    problem = _position_problem(rules, hands, taken, won, leader, trick)
+    key, problem = _position_problem(rules, hands, taken, won, leader, trick)
     if problem:
-        raise NotationError(number, "hands", problem)
+        raise NotationError(entries[key][0], key, problem)
     return HandState._from_position_parts(rules, hand_number, hands, taken, won, leader, trick)
 
 
@@ -237,41 +237,42 @@ def _position_problem(
     won: tuple[int, ...],
     leader: int,
     trick: tuple[Card, ...],
-) -> str:
-    """What makes a position impossible, or '' when it is consistent."""
+) -> tuple[str, str]:
+    """What makes a position impossible, as (the line's key, the problem); ("", "") when fine."""
     n = rules.players
     if not 0 <= leader < n:
-        return f"the leader must be a seat from 0 to {n - 1}"
+        return "trick", f"the leader must be a seat from 0 to {n - 1}"
     if len(trick) >= n:
-        return f"a trick in progress has at most {n - 1} cards"
+        return "trick", f"a trick in progress has at most {n - 1} cards"
     everything = [*hands, *taken, *(1 << card for card in trick)]
     seen = 0
     for mask in everything:
         if mask & seen:
-            return f"{CardSet.from_mask(mask & seen)} appears twice"
+            return "hands", f"{CardSet.from_mask(mask & seen)} appears twice"
         seen |= mask
     if seen != rules.tables.deck_mask:
         missing = CardSet.from_mask(rules.tables.deck_mask & ~seen)
         extra = CardSet.from_mask(seen & ~rules.tables.deck_mask)
-        return f"the cards must be exactly the deck: missing {missing}, not in the deck {extra}"
+        return "hands", f"the cards must be exactly the deck: missing {missing}, not in the deck {extra}"
     tricks_done = sum(won)
     for seat, mask in enumerate(taken):
         if mask.bit_count() != won[seat] * n:
-            return f"seat {seat} won {won[seat]} tricks, so took {won[seat] * n} cards, not {mask.bit_count()}"
+            return "won", f"seat {seat} won {won[seat]} tricks, so took {won[seat] * n} cards, not {mask.bit_count()}"
     opening = rules.opening_card
     if tricks_done == 0 and opening is not None:
         if not trick and not hands[leader] >> opening & 1:
-            return f"on the first trick the leader must be the holder of {opening}, not seat {leader}"
+            return "trick", f"on the first trick the leader must be the holder of {opening}, not seat {leader}"
         if trick and rules.opening_lead == "lowest_club" and trick[0] != opening:
-            return f"the first trick must be opened with {opening}, not {trick[0]}"
+            return "trick", f"the first trick must be opened with {opening}, not {trick[0]}"
         if trick and trick[0].suit != 0:
-            return f"the first trick must be opened with a club, not {trick[0]}"
+            return "trick", f"the first trick must be opened with a club, not {trick[0]}"
     remaining = rules.hand_size - tricks_done
     for seat, mask in enumerate(hands):
         played_now = 1 if (seat - leader) % n < len(trick) else 0
         if mask.bit_count() != remaining - played_now:
-            return f"seat {seat} should hold {remaining - played_now} cards at this point, not {mask.bit_count()}"
-    return ""
+            expected = remaining - played_now
+            return "hands", f"seat {seat} should hold {expected} cards at this point, not {mask.bit_count()}"
+    return "", ""
 
 
 def _replay(state: HandState, number: int, value: str) -> HandState:

@@ -24,7 +24,6 @@ class Reason(StrEnum):
     FIRST_TRICK_QUEEN = "first_trick_queen"
     HEARTS_NOT_BROKEN = "hearts_not_broken"
     NOT_YOUR_CARD = "not_your_card"
-    NOT_YOUR_TURN = "not_your_turn"
     HAND_OVER = "hand_over"
     PASSING_FIRST = "passing_first"
     # legal
@@ -49,8 +48,7 @@ REASON_RULES: dict[Reason, str] = {
     Reason.FIRST_TRICK_POINTS: "first_trick",
     Reason.FIRST_TRICK_QUEEN: "V3",
     Reason.HEARTS_NOT_BROKEN: "breaking_hearts",
-    Reason.NOT_YOUR_CARD: "follow_suit",
-    Reason.NOT_YOUR_TURN: "clockwise",
+    Reason.NOT_YOUR_CARD: "deal",
     Reason.HAND_OVER: "deck",
     Reason.PASSING_FIRST: "pass_blind",
     Reason.FOLLOWS_SUIT: "follow_suit",

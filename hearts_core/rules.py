@@ -44,6 +44,10 @@ TIE_RULES: Final = ("share", "play_on")
 SCORING_RULES: Final = ("points", "chips")
 
 QUEEN_OF_SPADES: Final = Card.parse("QS")
+#: RULES.md: "The jack of diamonds is not a penalty card": whatever its value,
+#: it is a bonus card, never needed for the moon (unless ``moon_needs_bonus``)
+#: and never barred from the first trick.
+JACK_OF_DIAMONDS: Final = Card.parse("JD")
 HEARTS_MASK: Final = SUIT_MASKS[HEARTS]
 CLUBS_MASK: Final = SUIT_MASKS[CLUBS]
 
@@ -182,7 +186,9 @@ class Ruleset:
     """Whether a leader holding only hearts and the QS may lead a heart (V5, source 002)."""
 
     penalties: Penalties = STANDARD_PENALTIES
-    """Points per card; negative is a bonus (V6, V7, section 2b penalty tables)."""
+    """Points per card (V6, V7, section 2b penalty tables).  Cards with positive points
+    are penalty cards, except the jack of diamonds, which is always a bonus card
+    (RULES.md): negative values and the JD are bonus cards, kept by their taker."""
 
     moon: str = "choice"
     """Taking every penalty card (V8): the shooter chooses, +N to the others, -N to
@@ -251,8 +257,9 @@ class Ruleset:
         self._validate_passing()
         if self.no_tricks_bonus > 0:
             raise RulesetError("no_tricks_bonus", "is a bonus: use 0 (off) or a negative number such as -5")
-        if self.target_score < 0 or self.max_hands < 0:
-            raise RulesetError("target_score", "the target score and the number of hands cannot be negative")
+        for name in ("target_score", "max_hands"):
+            if getattr(self, name) < 0:
+                raise RulesetError(name, "cannot be negative (0 means no limit)")
         if self.scoring == "chips" and (self.moon != "off" or self.sun or self.no_tricks_bonus):
             raise RulesetError(
                 "scoring",
@@ -298,8 +305,9 @@ class Ruleset:
         """Masks and numbers the engine reads on every play."""
         deck = FULL_DECK_MASK & ~self.removed_cards.mask
         points = tuple(value if deck >> i & 1 else 0 for i, value in enumerate(self.penalties.by_index))
-        penalty_mask = sum(1 << i for i, value in enumerate(points) if value > 0)
-        bonus_mask = sum(1 << i for i, value in enumerate(points) if value < 0)
+        jack = JACK_OF_DIAMONDS
+        penalty_mask = sum(1 << i for i, value in enumerate(points) if value > 0 and i != jack)
+        bonus_mask = sum(1 << i for i, value in enumerate(points) if value < 0 or (value and i == jack))
         clubs = deck & CLUBS_MASK
         opening = None
         if clubs and self.opening_lead != "left_of_dealer":
@@ -316,7 +324,7 @@ class Ruleset:
             points=points,
             penalty_mask=penalty_mask,
             bonus_mask=bonus_mask,
-            moon_value=sum(value for value in points if value > 0),
+            moon_value=sum(points[i] for i in range(52) if penalty_mask >> i & 1),
             hand_size=(52 - len(self.removed_cards)) // n,
             opening_card=opening,
             first_trick_barred=barred,
@@ -334,8 +342,18 @@ class Ruleset:
         return self.tables.hand_size
 
     @property
+    def penalty_cards(self) -> CardSet:
+        """The cards a moon needs and the first trick bars (hearts, QS, Black Maria's spades)."""
+        return CardSet.from_mask(self.tables.penalty_mask)
+
+    @property
+    def bonus_cards(self) -> CardSet:
+        """Cards with points that are not penalty cards: negative values and the JD."""
+        return CardSet.from_mask(self.tables.bonus_mask)
+
+    @property
     def moon_value(self) -> int:
-        """The points a moon is worth: every positive penalty in the deck (26 by default)."""
+        """The points a moon is worth: the penalty cards' total (26 by default, 43 Black Maria)."""
         return self.tables.moon_value
 
     @property
@@ -360,6 +378,21 @@ class Ruleset:
                 value = list(value)
             result[item.name] = value
         return result
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> Ruleset:
+        """A ruleset from plain values by field name; unknown names raise :class:`RulesetError`.
+
+        >>> Ruleset.from_dict({"moon": "off", "colour": "red"})
+        Traceback (most recent call last):
+        ...
+        hearts_core.rules.RulesetError: colour: no such rule field; known fields: players, removed_cards, ...
+        """
+        known = [item.name for item in dataclasses.fields(cls)]
+        for name in values:
+            if name not in known:
+                raise RulesetError(name, f"no such rule field; known fields: {', '.join(known)}")
+        return cls(**values)
 
     def differences(self, other: Ruleset) -> dict[str, tuple[Any, Any]]:
         """Fields whose values differ: ``{name: (mine, theirs)}``."""
@@ -404,6 +437,9 @@ class Ruleset:
         cycle = self.pass_cycle
         if players % 2 or players < 4:
             cycle = tuple(d for d in cycle if d != "across") or ("hold",)
+        if players == 2:
+            # Left and right are the same player: keep one of them.
+            cycle = tuple(d for d in cycle if d != "right") or ("left",)
         removed_cards = CardSet.parse(removed)
         hand_size = (52 - len(removed_cards)) // players
         return dataclasses.replace(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import cards_of_mask
-from .rules import MOON_CHOICES, Ruleset
+from .rules import HEARTS_MASK, MOON_CHOICES, Ruleset
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ def score_hand(
         raise ValueError(f"moon_choice must be one of {', '.join(MOON_CHOICES)}, not {moon_choice!r}")
     raw = raw_points(rules, taken)
     if rules.scoring == "chips":
-        return _chip_settlement(raw)
+        hearts = tuple((mask & HEARTS_MASK & rules.tables.deck_mask).bit_count() for mask in taken)
+        return _chip_settlement(raw, hearts)
     value = rules.moon_value
     n = rules.players
     hand_size = rules.hand_size
@@ -151,15 +152,16 @@ def _standing_after(rules: Ruleset, totals: Sequence[int], hand: Sequence[int], 
     return 2 if rules.tie == "share" else 1
 
 
-def _chip_settlement(raw: tuple[int, ...]) -> ScoreReport:
+def _chip_settlement(raw: tuple[int, ...], hearts: tuple[int, ...]) -> ScoreReport:
     """1887 chips (V12): whoever took fewest hearts collects, from each other player,
-    as many chips as hearts that player took.  Tied collectors split the pot; an odd
-    chip stays on the table (Foster's Hoyle does the same with a divided pool)."""
-    fewest = min(raw)
-    winners = tuple(seat for seat, points in enumerate(raw) if points == fewest)
-    if len(winners) == len(raw):
-        return ScoreReport(raw, (0,) * len(raw), chip_winners=winners)
-    pot = sum(points for seat, points in enumerate(raw) if seat not in winners)
+    as many chips as hearts that player took (hearts, whatever the penalty table says).
+    Tied collectors split the pot; an odd chip stays on the table (Foster's Hoyle
+    does the same with a divided pool)."""
+    fewest = min(hearts)
+    winners = tuple(seat for seat, count in enumerate(hearts) if count == fewest)
+    if len(winners) == len(hearts):
+        return ScoreReport(raw, (0,) * len(hearts), chip_winners=winners)
+    pot = sum(count for seat, count in enumerate(hearts) if seat not in winners)
     share = pot // len(winners)
-    scores = tuple(-share if seat in winners else points for seat, points in enumerate(raw))
+    scores = tuple(-share if seat in winners else count for seat, count in enumerate(hearts))
     return ScoreReport(raw, scores, chip_winners=winners)

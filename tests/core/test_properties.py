@@ -70,8 +70,9 @@ def expected_scores(
             return [0] * n
         pot = sum(hearts[seat] for seat in range(n) if seat not in collectors)
         return [-(pot // len(collectors)) if seat in collectors else hearts[seat] for seat in range(n)]
-    penalty_cards = {card for card in rules.deck if points_of(rules, card) > 0}
-    bonus_cards = {card for card in rules.deck if points_of(rules, card) < 0}
+    # RULES.md: the jack of diamonds is never a penalty card, whatever its value.
+    penalty_cards = {card for card in rules.deck if points_of(rules, card) > 0 and str(card) != "JD"}
+    bonus_cards = {card for card in rules.deck if points_of(rules, card) and card not in penalty_cards}
     moon = sum(points_of(rules, card) for card in penalty_cards)
     bonus = [sum(points_of(rules, card) for card in cards if card in bonus_cards) for cards in taken]
     if rules.sun and rules.hand_size in won:
@@ -255,7 +256,7 @@ def test_random_hands_follow_the_rules(name: str, players, data, seed: int, hand
     # Raw points: the deck's penalties plus its bonus cards, all shared out.
     raw = [sum(points_of(rules, card) for card in cards) for cards in taken]
     assert list(state.hand_points()) == raw
-    bonus_total = sum(points_of(rules, card) for card in rules.deck if points_of(rules, card) < 0)
+    bonus_total = sum(points_of(rules, card) for card in rules.deck if points_of(rules, card) < 0 or str(card) == "JD")
     assert sum(raw) == rules.moon_value + bonus_total
 
     choice = data.draw(st.sampled_from([None, "add_to_others", "subtract_from_self"]))

@@ -131,10 +131,12 @@ def test_omnibus_preset() -> None:
 
 
 def test_jack_eleven_preset() -> None:
-    # V6: 004's home variant, the JD gives 11 points (and so counts toward the moon).
+    # V6: 004's home variant, the JD gives 11 points; it is still not a penalty card
+    # (RULES.md), so the moon stays 26 and does not need it.
     rules = Ruleset.preset("jack_eleven")
     assert rules.penalties["JD"] == 11
-    assert rules.moon_value == 26 + 11
+    assert rules.moon_value == 26
+    assert "JD" in rules.bonus_cards and "JD" not in rules.penalty_cards
     assert "004" in message("preset.jack_eleven.notes")
 
 
