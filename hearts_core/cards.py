@@ -219,18 +219,27 @@ def _build_suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
     return tuple(tables)
 
 
-_SUIT_TABLES: Final = _build_suit_tables()
+_CLUBS_TABLE, _DIAMONDS_TABLE, _HEARTS_TABLE, _SPADES_TABLE = _build_suit_tables()
 
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a mask in ascending order (clubs, diamonds, hearts, spades)."""
-    clubs, diamonds, hearts, spades = _SUIT_TABLES
     return (
-        clubs[mask & 0x1FFF]
-        + diamonds[mask >> 13 & 0x1FFF]
-        + hearts[mask >> 26 & 0x1FFF]
-        + spades[mask >> 39 & 0x1FFF]
+        *_CLUBS_TABLE[mask & 0x1FFF],
+        *_DIAMONDS_TABLE[mask >> 13 & 0x1FFF],
+        *_HEARTS_TABLE[mask >> 26 & 0x1FFF],
+        *_SPADES_TABLE[mask >> 39 & 0x1FFF],
     )
+
+
+def card_list(mask: int) -> list[Card]:
+    """:func:`cards_of_mask` as a new list."""
+    return [
+        *_CLUBS_TABLE[mask & 0x1FFF],
+        *_DIAMONDS_TABLE[mask >> 13 & 0x1FFF],
+        *_HEARTS_TABLE[mask >> 26 & 0x1FFF],
+        *_SPADES_TABLE[mask >> 39 & 0x1FFF],
+    ]
 
 
 class CardSet:

@@ -61,13 +61,13 @@ def _seat_lists(state: HandState, masks: tuple[int, ...]) -> str:
 
 def hand_to_text(state: HandState) -> str:
     """The whole record: the deal (or starting position), the passes, the plays."""
-    origin = state._origin
+    origin = state._ctx.origin
     if origin is not None:
         lines = position_to_text(origin).splitlines()
     else:
-        lines = [f"hand: {state.hand_number}", f"deal: {_seat_lists(state, state._dealt)}"]
-        if state._passed is not None:
-            lines.append(f"pass: {_seat_lists(state, state._passed)}")
+        lines = [f"hand: {state.hand_number}", f"deal: {_seat_lists(state, state._ctx.dealt)}"]
+        if state._ctx.passed is not None:
+            lines.append(f"pass: {_seat_lists(state, state._ctx.passed)}")
     plays = state.plays()
     if plays:
         lines.append(f"play: {_plays_text(state, plays)}")
@@ -77,7 +77,7 @@ def hand_to_text(state: HandState) -> str:
 def _plays_text(state: HandState, plays: tuple[Card, ...]) -> str:
     """Plays with ``|`` at every trick boundary."""
     n = state.rules.players
-    start = len(state._origin._trick) if state._origin is not None else 0
+    start = len(state._ctx.origin._trick) if state._ctx.origin is not None else 0
     words: list[str] = []
     for index, card in enumerate(plays):
         if index and (index + start) % n == 0:

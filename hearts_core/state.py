@@ -29,6 +29,7 @@ from .cards import (
     Card,
     CardLike,
     CardSet,
+    card_list,
     cards_of_mask,
     parse_cards,
 )
@@ -79,6 +80,29 @@ class PerSeat(tuple[int, ...]):
     __hash__ = tuple.__hash__
 
 
+class _HandContext:
+    """What stays fixed while a hand is played: shared by every state of the hand."""
+
+    __slots__ = ("dealt", "hand_number", "origin", "passed", "players", "queen_breaks", "rules", "tables")
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        hand_number: int,
+        dealt: tuple[int, ...],
+        passed: tuple[int, ...] | None,
+        origin: HandState | None,
+    ) -> None:
+        self.rules = rules
+        self.tables: RuleTables = rules.tables
+        self.hand_number = hand_number
+        self.dealt = dealt
+        self.passed = passed
+        self.origin = origin
+        self.players = rules.players
+        self.queen_breaks = rules.queen_breaks_hearts
+
+
 class HandState:
     """An immutable state of one hand.  Build with :meth:`deal` or :meth:`from_hands`.
 
@@ -89,17 +113,12 @@ class HandState:
 
     __slots__ = (
         "_broken",
-        "_dealt",
-        "_hand_number",
+        "_ctx",
         "_hands",
         "_leader",
         "_legal",
-        "_origin",
-        "_passed",
         "_phase",
         "_points",
-        "_rules",
-        "_tables",
         "_taken",
         "_to_play",
         "_trick",
@@ -107,23 +126,18 @@ class HandState:
         "_won",
     )
 
-    _rules: Ruleset
-    _hand_number: int
+    _ctx: _HandContext
     _phase: str
     _to_play: int | None
     _tricks: tuple[Trick, ...]
     _broken: bool
-    _tables: RuleTables
     _hands: tuple[int, ...]
-    _dealt: tuple[int, ...]
-    _passed: tuple[int, ...] | None
     _leader: int
     _trick: tuple[Card, ...]
     _taken: tuple[int, ...]
     _won: tuple[int, ...]
     _points: tuple[int, ...]
     _legal: int
-    _origin: HandState | None
 
     # -- construction ---------------------------------------------------------
 
@@ -162,20 +176,15 @@ class HandState:
             raise ValueError("hand_number counts from 0")
         state = object.__new__(cls)
         n = rules.players
-        state._rules = rules
-        state._hand_number = hand_number
+        state._ctx = _HandContext(rules, hand_number, masks, None, None)
         state._tricks = ()
         state._broken = False
-        state._tables = rules.tables
         state._hands = masks
-        state._dealt = masks
-        state._passed = None
         state._trick = ()
         state._taken = (0,) * n
         state._won = (0,) * n
         state._points = (0,) * n
         state._legal = -1
-        state._origin = None
         if rules.pass_direction(hand_number) == "hold":
             state._begin_play()
         else:
@@ -187,9 +196,9 @@ class HandState:
     def _begin_play(self) -> None:
         """Set the first leader (only called on a fresh, unshared state)."""
         self._phase = PLAY
-        opening = self._tables.opening_card
+        opening = self._ctx.tables.opening_card
         if opening is None:
-            leader = (self.dealer + 1) % self._rules.players
+            leader = (self.dealer + 1) % self._ctx.rules.players
         else:
             leader = next(seat for seat, mask in enumerate(self._hands) if mask >> opening & 1)
         self._leader = leader
@@ -207,12 +216,12 @@ class HandState:
     @property
     def rules(self) -> Ruleset:
         """The ruleset this hand is played under."""
-        return self._rules
+        return self._ctx.rules
 
     @property
     def hand_number(self) -> int:
         """The hand's number in the game, from 0; it sets the pass direction and dealer."""
-        return self._hand_number
+        return self._ctx.hand_number
 
     @property
     def phase(self) -> str:
@@ -236,22 +245,22 @@ class HandState:
 
     @property
     def players(self) -> int:
-        return self._rules.players
+        return self._ctx.rules.players
 
     @property
     def dealer(self) -> int:
         """The dealer's seat: seat ``n-1`` deals hand 0, and the deal moves left."""
-        return _dealer(self._hand_number, self._rules.players)
+        return _dealer(self._ctx.hand_number, self._ctx.rules.players)
 
     @property
     def pass_direction(self) -> str:
         """``"left"``, ``"right"``, ``"across"`` or ``"hold"`` for this hand."""
-        return self._rules.pass_direction(self._hand_number)
+        return self._ctx.rules.pass_direction(self._ctx.hand_number)
 
     def pass_target(self, seat: int) -> int:
         """The seat that receives ``seat``'s passed cards (itself on a hold hand)."""
-        offset = self._tables.pass_offsets[self._hand_number % len(self._tables.pass_offsets)]
-        return (seat + offset) % self._rules.players
+        offset = self._ctx.tables.pass_offsets[self._ctx.hand_number % len(self._ctx.tables.pass_offsets)]
+        return (seat + offset) % self._ctx.rules.players
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -261,16 +270,16 @@ class HandState:
     @property
     def dealt(self) -> tuple[CardSet, ...] | None:
         """Each seat's cards as dealt (None for a state set up from a position)."""
-        if self._origin is not None:
+        if self._ctx.origin is not None:
             return None
-        return tuple(CardSet.from_mask(mask) for mask in self._dealt)
+        return tuple(CardSet.from_mask(mask) for mask in self._ctx.dealt)
 
     @property
     def passes(self) -> dict[int, CardSet] | None:
         """The cards each seat passed, once passing is done (None before, or on a hold hand)."""
-        if self._passed is None:
+        if self._ctx.passed is None:
             return None
-        return {seat: CardSet.from_mask(mask) for seat, mask in enumerate(self._passed)}
+        return {seat: CardSet.from_mask(mask) for seat, mask in enumerate(self._ctx.passed)}
 
     @property
     def current_trick(self) -> CurrentTrick:
@@ -298,7 +307,7 @@ class HandState:
         in_hands = 0
         for mask in self._hands:
             in_hands |= mask
-        return CardSet.from_mask(self._tables.deck_mask & ~in_hands)
+        return CardSet.from_mask(self._ctx.tables.deck_mask & ~in_hands)
 
     def hand_points(self) -> PerSeat:
         """The raw points each seat has taken (bonus cards count negative)."""
@@ -313,7 +322,7 @@ class HandState:
         """
         if self._phase != PASS:
             raise IllegalPassError("not_pass_phase", direction=self.pass_direction)
-        n = self._rules.players
+        n = self._ctx.rules.players
         missing = [seat for seat in range(n) if seat not in passes]
         extra = [seat for seat in passes if not (isinstance(seat, int) and 0 <= seat < n)]
         if missing or extra:
@@ -324,8 +333,8 @@ class HandState:
             mask = 0
             for card in cards:
                 mask |= 1 << card
-            if len(cards) != self._rules.pass_count:
-                raise IllegalPassError("count", seat=seat, count=len(cards), needed=self._rules.pass_count)
+            if len(cards) != self._ctx.rules.pass_count:
+                raise IllegalPassError("count", seat=seat, count=len(cards), needed=self._ctx.rules.pass_count)
             not_held = mask & ~self._hands[seat]
             if not_held:
                 raise IllegalPassError("not_held", seat=seat, cards=str(CardSet.from_mask(not_held)))
@@ -337,15 +346,16 @@ class HandState:
             hands[self.pass_target(seat)] |= mask
         state = self._copy()
         state._hands = tuple(hands)
-        state._passed = tuple(masks)
+        ctx = self._ctx
+        state._ctx = _HandContext(ctx.rules, ctx.hand_number, ctx.dealt, tuple(masks), None)
         state._begin_play()
         return state
 
     def received(self, seat: int) -> CardSet | None:
         """The cards ``seat`` received in the pass (None before passing or on a hold hand)."""
-        if self._passed is None:
+        if self._ctx.passed is None:
             return None
-        for giver, mask in enumerate(self._passed):
+        for giver, mask in enumerate(self._ctx.passed):
             if self.pass_target(giver) == seat:
                 return CardSet.from_mask(mask)
         return CardSet()
@@ -361,8 +371,8 @@ class HandState:
         if self._phase != PLAY:
             self._legal = 0
             return 0
-        rules = self._rules
-        tables = self._tables
+        rules = self._ctx.rules
+        tables = self._ctx.tables
         hand = self._hands[self._to_play]  # type: ignore[index]
         first_trick = not any(self._won)
         if self._trick:
@@ -389,7 +399,8 @@ class HandState:
 
     def legal_moves(self) -> list[Card]:
         """The cards the player to move may play, sorted (empty unless in play)."""
-        return list(cards_of_mask(self._legal_mask()))
+        legal = self._legal
+        return card_list(legal if legal >= 0 else self._legal_mask())
 
     def legal_mask(self) -> int:
         """:meth:`legal_moves` as a card mask (for search code)."""
@@ -407,24 +418,21 @@ class HandState:
         """
         if type(card) is not Card:
             card = Card.parse(card)
-        if not self._legal_mask() >> card & 1:
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal_mask()
+        if not legal >> card & 1:
             raise IllegalPlayError(self.explain(card))
         bit = 1 << card
         seat: int = self._to_play  # type: ignore[assignment]
-        n = self._rules.players
+        ctx = self._ctx
+        n = ctx.players
         state = object.__new__(HandState)
-        state._rules = self._rules
-        state._hand_number = self._hand_number
-        state._tables = tables = self._tables
+        state._ctx = ctx
         hands = self._hands
         state._hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1:]
-        state._dealt = self._dealt
-        state._passed = self._passed
-        state._origin = self._origin
         state._legal = -1
-        state._broken = self._broken or bool(
-            bit & HEARTS_MASK or (bit == _QS_BIT and self._rules.queen_breaks_hearts)
-        )
+        state._broken = self._broken or bool(bit & HEARTS_MASK or (bit == _QS_BIT and ctx.queen_breaks))
         trick = self._trick + (card,)
         if len(trick) < n:
             state._phase = PLAY
@@ -441,7 +449,7 @@ class HandState:
         led_suit = trick[0] // 13
         best = trick[0]
         best_index = 0
-        points_table = tables.points
+        points_table = ctx.tables.points
         points = 0
         trick_mask = 0
         for index, played in enumerate(trick):
@@ -487,7 +495,7 @@ class HandState:
         totals_before: Sequence[int] | None = None,
     ) -> ScoreReport:
         """The hand's scoring in detail: raw points, moon or sun, bonuses, final scores."""
-        return score_hand(self._rules, self._taken, self._won, moon_choice, totals_before)
+        return score_hand(self._ctx.rules, self._taken, self._won, moon_choice, totals_before)
 
     def scores(self, moon_choice: str | None = None, totals_before: Sequence[int] | None = None) -> PerSeat:
         """Each seat's score for the hand after the moon, the sun and bonuses.
@@ -504,8 +512,8 @@ class HandState:
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self._rules, self._hand_number, self._phase, self._to_play, self._hands,
-            self._passed, self._leader, self._trick, self._taken, self._won,
+            self._ctx.rules, self._ctx.hand_number, self._phase, self._to_play, self._hands,
+            self._ctx.passed, self._leader, self._trick, self._taken, self._won,
             self._tricks, self._broken,
         )
 
@@ -516,14 +524,14 @@ class HandState:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return f"<HandState hand {self._hand_number} {self._phase} to_play={self._to_play} trick={self.trick_number}>"
+        return f"<HandState hand {self.hand_number} {self._phase} to_play={self._to_play} trick={self.trick_number}>"
 
     def plays(self) -> tuple[Card, ...]:
         """The cards played since the start of this record (the deal, or the position)."""
         cards: list[Card] = [card for trick in self._tricks for card in trick.cards]
         cards.extend(self._trick)
-        if self._origin is not None:
-            del cards[: len(self._origin._trick)]
+        if self._ctx.origin is not None:
+            del cards[: len(self._ctx.origin._trick)]
         return tuple(cards)
 
     def to_notation(self) -> str:
@@ -567,13 +575,8 @@ class HandState:
         state = object.__new__(cls)
         n = rules.players
         tables = rules.tables
-        state._rules = rules
-        state._hand_number = hand_number
         state._tricks = ()
-        state._tables = tables
         state._hands = hands
-        state._dealt = hands
-        state._passed = None
         state._leader = leader
         state._trick = trick
         state._taken = taken
@@ -592,7 +595,7 @@ class HandState:
         else:
             state._phase = OVER
             state._to_play = None
-        state._origin = state
+        state._ctx = _HandContext(rules, hand_number, hands, None, state)
         return state
 
 
