@@ -27,9 +27,25 @@ DEFAULT_LANGUAGE: Final = "en"
 def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """All messages of a language, flattened to dotted keys (``reason.hand_over``)."""
     text = resources.files("hearts_core").joinpath(f"locales/{language}.toml").read_text(encoding="utf-8")
+    return flatten_toml(text)
+
+
+def flatten_toml(text: str) -> dict[str, str]:
+    """A TOML catalogue as ``{dotted.key: text}`` (shared with the interface's own catalogue)."""
     flat: dict[str, str] = {}
     _flatten(tomllib.loads(text), "", flat)
     return flat
+
+
+def fill(template: str | None, key: str, params: dict[str, Any]) -> str:
+    """``template`` with ``params`` filled in; the key itself when there is no template,
+    and the bare template when a parameter is missing, so a gap shows up as text."""
+    if template is None:
+        return key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
 
 
 def _flatten(node: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
@@ -52,13 +68,7 @@ def message(key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str
     A missing key falls back to English, then to the key itself, so a gap in a
     translation shows up as text rather than as an error.
     """
-    template = catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
-    if template is None:
-        return key
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return fill(catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key), key, params)
 
 
 def explain_text(explanation: Explanation, language: str = DEFAULT_LANGUAGE) -> str:

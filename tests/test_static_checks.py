@@ -13,8 +13,8 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
-def test_mypy_strict_on_the_engine() -> None:
-    result = _run("mypy", "--strict", "hearts_core")
+def test_mypy_strict_on_the_engine_and_ui_helpers() -> None:
+    result = _run("mypy", "--strict", "hearts_core", "hearts_ui")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -6,35 +6,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from named_deals import MISSED_MOON, MISSED_MOON_PLAY, MOON, MOON_PLAY
 
 from hearts_core import Game, HandState, Ruleset
 from hearts_core.bots import play_random_hand
-
-RANKS = "23456789TJQKA"
-SUITS = tuple(" ".join(rank + suit for rank in RANKS) for suit in "CDHS")
-
-# Seat 0 takes 12 hearts and the QS (25), seat 1 the 2H (1): dispute 4 of RULES.md.
-MISSED_MOON = (
-    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD",
-    "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-    SUITS[2],
-    SUITS[3],
-)
-MISSED_MOON_PLAY = "2C AC 2H 2S 2D 3H 3S AD " + " ".join(
-    f"{club}C {club}D {heart}H {heart}S" for club, heart in zip("3456789TJQK", "456789TJQKA", strict=True)
-)
-
-# Seat 0 takes every heart and the QS but loses the first trick (no points) to seat 1.
-MOON = (
-    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD",
-    "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-    "2H 3H 4H 5H 6H 7H 8H 2S 3S 4S 5S 6S 7S",
-    "9H TH JH QH KH AH 8S 9S TS JS QS KS AS",
-)
-MOON_PLAY = (
-    "2C AC 2S 8S 2D 2H 9H AD 3C 3D 3H TH 4C 4D 4H JH 5C 5D 5H QH 6C 6D 6H KH 7C 7D 7H AH"
-    " 8C 8D 8H 9S 9C 9D 3S TS TC TD 4S JS JC JD 5S QS QC QD 6S KS KC KD 7S AS"
-)
 
 
 def rotate(hands: tuple[str, ...], seats: int) -> tuple[str, ...]:
@@ -44,7 +19,7 @@ def rotate(hands: tuple[str, ...], seats: int) -> tuple[str, ...]:
 
 def finished(rules: Ruleset, hands: tuple[str, ...], cards: str, hand_number: int) -> HandState:
     state = HandState.from_hands(rules, hands, hand_number)
-    for card in cards.split():
+    for card in cards.replace("|", " ").split():
         state = state.play(card)
     assert state.phase == "over"
     return state
