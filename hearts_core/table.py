@@ -1,0 +1,298 @@
+"""The card table as a view model: what a table viewer shows of a hand, as plain values.
+
+:func:`table_snapshot` reads a :class:`~hearts_core.state.HandState` and returns a
+frozen :class:`TableSnapshot`: every seat with its name, its cards (only when
+face up; otherwise just how many), its tricks and points, whether it is to
+play or deals; the trick in progress and the last completed trick; and the
+badges a learner glances at (pass direction, trick number, hearts broken, the
+queen of spades fallen, points taken so far).  Lessons, puzzles and practice
+all draw the table from a snapshot, so hidden cards never reach the page.
+
+Seats are numbered as in the engine and named from seat 0, drawn at the
+bottom; play goes to the left, clockwise (South, West, North, East).
+
+>>> from hearts_core import HandState, Ruleset
+>>> state = HandState.from_hands(Ruleset(pass_cycle=["hold"]), [
+...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+... ]).play("2C").play("AD")
+>>> table = table_snapshot(state, face_up=[0], highlight=state.legal_moves())
+>>> [seat.name for seat in table.seats]
+['South', 'West', 'North', 'East']
+>>> table.trick.plays
+(Play(seat=0, card='2C'), Play(seat=1, card='AD'))
+>>> table.seats[1].cards, table.seats[1].count
+(None, 12)
+>>> table.seats[0].cards[:3]
+('3C', '4C', '5C')
+>>> table.to_play, table.seats[2].to_play, table.seats[3].dealer
+(2, True, True)
+>>> table.highlight[:3], table.badges.trick_number, table.badges.hearts_broken
+(('2H', '3H', '4H'), 1, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from .cards import Card, CardLike, CardSet
+from .messages import DEFAULT_LANGUAGE, has_message, message
+from .rules import QUEEN_OF_SPADES
+from .state import PLAY, HandState
+
+#: ``face_up`` words accepted by :func:`table_snapshot` besides a list of seats.
+FACE_UP_WORDS: Final = ("all", "none")
+
+
+def seat_name(seat: int, players: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """The name of ``seat`` at a table of ``players``, from the message catalogue.
+
+    Seat 0 sits at the bottom ("South") and play goes to the left, clockwise.
+
+    >>> [seat_name(seat, 4) for seat in range(4)]
+    ['South', 'West', 'North', 'East']
+    >>> [seat_name(seat, 3) for seat in range(3)]
+    ['South', 'West', 'East']
+    >>> seat_name(5, 6), seat_name(7, 8)
+    ('South-East', 'Seat 8')
+    """
+    if not 0 <= seat < max(players, 1):
+        raise ValueError(f"no seat {seat} at a table of {players} players")
+    key = f"seat.{players}.{seat}"
+    if has_message(key, language) or has_message(key):
+        return message(key, language)
+    return message("seat.other", language, number=seat + 1)
+
+
+class Play(NamedTuple):
+    """One card played to a trick: the seat that played it and the card (``"QS"``)."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat at the table as the viewer sees it.
+
+    ``cards`` is the hand as card strings sorted by suit then rank when the
+    seat is face up, and None when it is face down (``count`` says how many
+    cards it holds either way).  ``passed`` and ``received`` are the cards of
+    this hand's pass when the viewer can know them: after the pass, when this
+    seat or the other seat of that exchange is face up.
+    """
+
+    seat: int
+    name: str
+    cards: tuple[str, ...] | None
+    count: int
+    tricks: int
+    points: int
+    to_play: bool
+    dealer: bool
+    passed: tuple[str, ...] | None = None
+    passed_to: int | None = None
+    received: tuple[str, ...] | None = None
+    received_from: int | None = None
+
+    @property
+    def face_up(self) -> bool:
+        """Whether the seat's cards are shown."""
+        return self.cards is not None
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick: its number (from 1), leader, plays in order, and who is winning it.
+
+    For the trick in progress ``winner`` and ``points`` are None and
+    ``winning`` is the seat whose card is highest in the led suit so far (None
+    before the lead); for a completed trick all three are set.
+    """
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    winning: int | None = None
+    winner: int | None = None
+    points: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the trick is finished (it has a winner)."""
+        return self.winner is not None
+
+
+@dataclass(frozen=True)
+class Badges:
+    """The facts shown above the table.
+
+    ``trick_number`` counts from 1 for display and stays at ``tricks_total``
+    once the hand is over.  ``points_taken`` is the sum of every seat's raw
+    points so far; ``points_available`` the penalty points in the deck (26 in
+    the standard game).
+    """
+
+    phase: str
+    pass_direction: str
+    pass_count: int
+    hand_number: int
+    trick_number: int
+    tricks_total: int
+    hearts_broken: bool
+    queen_fallen: bool
+    points_taken: int
+    points_available: int
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything a table viewer draws, built by :func:`table_snapshot`."""
+
+    players: int
+    seats: tuple[SeatView, ...]
+    trick: TrickView | None
+    last_trick: TrickView | None
+    badges: Badges
+    to_play: int | None
+    dealer: int
+    highlight: tuple[str, ...] = ()
+    caption: str | None = None
+
+    def seat(self, seat: int) -> SeatView:
+        """The view of one seat."""
+        return self.seats[seat]
+
+    def is_highlighted(self, card: CardLike) -> bool:
+        """Whether ``card`` is one of the highlighted cards."""
+        return str(Card.parse(card)) in self.highlight
+
+
+def _face_up_seats(face_up: Iterable[int] | str, players: int) -> frozenset[int]:
+    if isinstance(face_up, str):
+        if face_up == "all":
+            return frozenset(range(players))
+        if face_up == "none":
+            return frozenset()
+        raise ValueError(f"face_up must be seat numbers or one of {', '.join(FACE_UP_WORDS)}, not {face_up!r}")
+    seats = frozenset(face_up)
+    wrong = sorted(seat for seat in seats if not (isinstance(seat, int) and 0 <= seat < players))
+    if wrong:
+        raise ValueError(f"face_up names seats {wrong}; seats are 0 to {players - 1}")
+    return seats
+
+
+def _texts(cards: Iterable[Card]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)
+
+
+def _winning(leader: int, cards: tuple[Card, ...], players: int) -> int | None:
+    """The seat whose card is highest in the led suit (None before the lead)."""
+    if not cards:
+        return None
+    led = cards[0].suit
+    best = max(range(len(cards)), key=lambda index: cards[index].rank if cards[index].suit == led else 0)
+    return (leader + best) % players
+
+
+def table_snapshot(
+    state: HandState,
+    face_up: Iterable[int] | str = "all",
+    last_trick: bool = True,
+    highlight: Iterable[CardLike] = (),
+    caption: str | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> TableSnapshot:
+    """A :class:`TableSnapshot` of ``state``.
+
+    ``face_up`` is ``"all"``, ``"none"`` or the seats whose cards are shown;
+    ``last_trick`` whether to include the last completed trick; ``highlight``
+    cards to mark (the legal plays, or the card just played); ``caption`` a
+    line to show with the table.  Raises ``ValueError`` for a seat that does
+    not exist and :class:`~hearts_core.cards.CardParseError` for a bad card.
+    """
+    n = state.rules.players
+    shown = _face_up_seats(face_up, n)
+    marked = tuple(str(card) for card in CardSet(highlight))
+    hands = state.hands
+    won = state.tricks_won
+    points = state.hand_points()
+    passes = state.passes
+    seats = []
+    for seat in range(n):
+        passed = passed_to = received = received_from = None
+        if passes is not None:
+            target = state.pass_target(seat)
+            giver = next(other for other in range(n) if state.pass_target(other) == seat)
+            if target != seat and (seat in shown or target in shown):
+                passed, passed_to = _texts(passes[seat]), target
+            if giver != seat and (seat in shown or giver in shown):
+                received, received_from = _texts(passes[giver]), giver
+        seats.append(
+            SeatView(
+                seat=seat,
+                name=seat_name(seat, n, language),
+                cards=_texts(hands[seat]) if seat in shown else None,
+                count=len(hands[seat]),
+                tricks=won[seat],
+                points=points[seat],
+                to_play=state.to_play == seat,
+                dealer=state.dealer == seat,
+                passed=passed,
+                passed_to=passed_to,
+                received=received,
+                received_from=received_from,
+            )
+        )
+    total = state.rules.hand_size
+    number = min(state.trick_number + 1, total)
+    trick = None
+    if state.phase == PLAY:
+        current = state.current_trick
+        trick = TrickView(
+            number=number,
+            leader=current.leader,
+            plays=tuple(Play((current.leader + i) % n, str(card)) for i, card in enumerate(current.cards)),
+            winning=_winning(current.leader, current.cards, n),
+        )
+    last = None
+    if last_trick and state.tricks:
+        done = state.tricks[-1]
+        last = TrickView(
+            number=len(state.tricks),
+            leader=done.leader,
+            plays=tuple(Play(seat, str(card)) for seat, card in zip(done.seats(n), done.cards, strict=True)),
+            winning=done.winner,
+            winner=done.winner,
+            points=done.points,
+        )
+    badges = Badges(
+        phase=state.phase,
+        pass_direction=state.pass_direction,
+        pass_count=state.rules.pass_count,
+        hand_number=state.hand_number,
+        trick_number=number,
+        tricks_total=total,
+        hearts_broken=state.hearts_broken,
+        queen_fallen=QUEEN_OF_SPADES in state.played,
+        points_taken=sum(points),
+        points_available=state.rules.moon_value,
+    )
+    return TableSnapshot(
+        players=n,
+        seats=tuple(seats),
+        trick=trick,
+        last_trick=last,
+        badges=badges,
+        to_play=state.to_play,
+        dealer=state.dealer,
+        highlight=marked,
+        caption=caption,
+    )
+
+
+__all__ = ["FACE_UP_WORDS", "Badges", "Play", "SeatView", "TableSnapshot", "TrickView", "seat_name", "table_snapshot"]
