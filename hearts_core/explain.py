@@ -99,7 +99,8 @@ def _explain_heart_lead(
     if not rules.must_break_hearts:
         return Explanation(name, True, Reason.LEAD_HEARTS_ANYTIME, params)
     if state.hearts_broken:
-        return Explanation(name, True, Reason.LEAD_HEARTS_BROKEN, params)
+        heart_played = bool(state.played.mask & HEARTS_MASK)
+        return Explanation(name, True, Reason.LEAD_HEARTS_BROKEN, params, () if heart_played else ("broken_by_queen",))
     others = hand & ~HEARTS_MASK
     if legal:
         reason = Reason.LEAD_ONLY_HEARTS if not others else Reason.LEAD_HEARTS_BESIDE_QUEEN

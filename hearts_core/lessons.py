@@ -32,8 +32,9 @@ Kinds and their fields are listed in :data:`STEP_FIELDS`.
 
 >>> from pathlib import Path
 >>> curriculum = load_curriculum(Path(__file__).resolve().parent.parent / "lessons")
->>> curriculum.problems
-()
+>>> lesson = curriculum.lessons["table"]
+>>> lesson.title, lesson.steps[0].kind
+('The table', 'explain')
 """
 
 from __future__ import annotations
@@ -207,13 +208,15 @@ class Verdict:
     ``outcome`` is ``"right"``, ``"illegal"`` (the rules forbid it; ``explanation``
     holds the engine's reason), ``"poor"`` (legal but not what the lesson
     teaches) or ``"wrong"`` (a wrong pass or answer).  ``text`` is the lesson's
-    feedback, ``detail`` extra words from the engine.
+    feedback, ``detail`` extra words from the engine, ``notes`` the lesson's
+    words on each other card of a pass.
     """
 
     outcome: str
     text: str = ""
     detail: str = ""
     explanation: Explanation | None = None
+    notes: tuple[str, ...] = ()
 
     @property
     def correct(self) -> bool:
@@ -253,15 +256,21 @@ def judge_pass(lesson: Lesson, step: Step, cards: Sequence[str]) -> Verdict:
     stray = [str(card) for card in picked if card not in hand]
     if stray:
         return Verdict("wrong", "", message("lesson.pass_not_held", cards=" ".join(stray)))
-    names = {str(card) for card in picked}
+    names = [str(card) for card in picked]
     feedback = step.get("feedback", {})
+
+    def notes_besides(card: str | None) -> tuple[str, ...]:
+        return tuple(feedback[name] for name in names if name != card and name in feedback)
+
     for card in step.get("forbid", ()):
         if card in names:
-            return Verdict("wrong", feedback.get(card, ""), message("lesson.pass_forbidden", card=card))
+            return Verdict("wrong", feedback.get(card, ""), message("lesson.pass_forbidden", card=card),
+                           notes=notes_besides(card))
     for card in step.get("require", ()):
         if card not in names:
-            return Verdict("wrong", feedback.get(card, ""), message("lesson.pass_required", card=card))
-    return Verdict("right", step.get("success", ""))
+            return Verdict("wrong", feedback.get(card, ""), message("lesson.pass_required", card=card),
+                           notes=notes_besides(None))
+    return Verdict("right", step.get("success", ""), notes=notes_besides(None))
 
 
 def judge_answer(lesson: Lesson, step: Step, choice: str) -> Verdict:
@@ -381,7 +390,7 @@ def compare_step(lesson: Lesson, step: Step) -> Comparison:
     """Replay a ``compare`` step's position under both rulesets (checked at load)."""
     state_a = lesson.position(step)
     assert state_a is not None
-    rules_b = _rules_from(step.get("rules_b"), lesson.file, None, "rules_b")
+    rules_b = _rules_from(step.get("rules_b"), lesson.file, None, "rules_b", base=lesson.rules)
     state_b = _replay_under(rules_b, lesson.deals[str(step.deal)], step.at)
     card = step.get("card")
     over = state_a.phase == "over"
@@ -414,14 +423,19 @@ def _replay_under(rules: Ruleset, deal: Deal, plays: int) -> HandState:
 # -- loading ------------------------------------------------------------------------
 
 
-def _rules_from(spec: Any, file: str, step: int | None, name: str) -> Ruleset:
+def _rules_from(spec: Any, file: str, step: int | None, name: str, base: Ruleset | None = None) -> Ruleset:
+    """A ruleset from ``{preset, overrides}``; without a preset, ``base`` (the lesson's
+    own rules, for ``rules_b``) or the standard game is changed by the overrides."""
     if not isinstance(spec, Mapping):
         raise LessonError(file, "expected a table with 'preset' and optional 'overrides'", step, name)
     unknown = set(spec) - _RULES_KEYS
     if unknown:
         raise LessonError(file, f"unknown keys {sorted(unknown)}; expected preset, overrides", step, name)
     try:
-        rules = Ruleset.preset(str(spec.get("preset", "standard")))
+        if "preset" in spec or base is None:
+            rules = Ruleset.preset(str(spec.get("preset", "standard")))
+        else:
+            rules = base
         overrides = dict(spec.get("overrides", {}))
         known = {item.name for item in dataclasses.fields(Ruleset)}
         for key in overrides:
@@ -542,10 +556,9 @@ def _check_step(lesson: Lesson, step: Step, number: int) -> None:
     elif step.kind == "question":
         _check_question(lesson, step, number)
     elif step.kind == "compare":
+        _rules_from(step.get("rules_b"), file, number, "rules_b", base=lesson.rules)
         try:
             compare_step(lesson, step)
-        except LessonError:
-            raise
         except ValueError as error:
             raise LessonError(file, f"the position cannot be replayed under rules B: {error}", number,
                               "rules_b") from None
@@ -694,6 +707,98 @@ def load_curriculum(folder: Path) -> Curriculum:
     return Curriculum(tuple(sections), lessons, tuple(problems))
 
 
+# -- where the learner is, and what they have done ------------------------------------
+
+
+@dataclass(frozen=True)
+class Location:
+    """A lesson and step (0-based) read from a URL, or the problem with the URL.
+
+    ``problem`` is None, ``"unknown_lesson"``, ``"bad_step"`` (not a number) or
+    ``"step_out_of_range"``; on a step problem ``step`` is the nearest real step.
+    """
+
+    lesson: Lesson | None
+    step: int = 0
+    problem: str | None = None
+
+
+def locate(curriculum: Curriculum, lesson_id: str | None, step_text: str | None) -> Location:
+    """Resolve ``?lesson=...&step=...`` (steps counted from 1 in URLs).
+
+    >>> from pathlib import Path
+    >>> curriculum = load_curriculum(Path(__file__).resolve().parent.parent / "lessons")
+    >>> locate(curriculum, "table", "2").step, locate(curriculum, "nope", "1").problem
+    (1, 'unknown_lesson')
+    >>> where = locate(curriculum, "table", "999")
+    >>> where.problem, where.step == len(where.lesson.steps) - 1
+    ('step_out_of_range', True)
+    """
+    if not lesson_id:
+        return Location(None)
+    lesson = curriculum.lessons.get(lesson_id)
+    if lesson is None:
+        return Location(None, 0, "unknown_lesson")
+    if step_text is None or step_text == "":
+        return Location(lesson, 0)
+    try:
+        number = int(step_text)
+    except ValueError:
+        return Location(lesson, 0, "bad_step")
+    if not 1 <= number <= len(lesson.steps):
+        return Location(lesson, min(max(number, 1), len(lesson.steps)) - 1, "step_out_of_range")
+    return Location(lesson, number - 1)
+
+
+#: Progress: lesson id -> step index -> "seen", "wrong" or "right".
+Progress = Mapping[str, Mapping[int, str]]
+_RANK: Final = {"seen": 0, "wrong": 1, "right": 2}
+
+
+def record_progress(progress: Progress, lesson_id: str, step: int, outcome: str) -> dict[str, dict[int, str]]:
+    """A new progress map with ``outcome`` recorded; a right answer is never undone.
+
+    >>> record_progress(record_progress({}, "table", 2, "right"), "table", 2, "wrong")
+    {'table': {2: 'right'}}
+    """
+    if outcome not in _RANK:
+        raise ValueError(f"outcome must be one of {', '.join(_RANK)}")
+    result = {lesson: dict(steps) for lesson, steps in progress.items()}
+    steps = result.setdefault(lesson_id, {})
+    if _RANK[outcome] >= _RANK.get(steps.get(step, "seen"), 0) or step not in steps:
+        steps[step] = outcome
+    return result
+
+
+@dataclass(frozen=True)
+class LessonStatus:
+    """How far the learner is in a lesson."""
+
+    seen: int
+    steps: int
+    solved: int
+    active: int
+
+    @property
+    def state(self) -> str:
+        """``"new"``, ``"started"`` or ``"completed"`` (every step seen, every active step right)."""
+        if self.seen == 0:
+            return "new"
+        return "completed" if self.seen == self.steps and self.solved == self.active else "started"
+
+
+def lesson_status(lesson: Lesson, progress: Progress) -> LessonStatus:
+    """Count the steps seen and the active steps answered right."""
+    done = progress.get(lesson.id, {})
+    active = [index for index, step in enumerate(lesson.steps) if step.is_active]
+    return LessonStatus(
+        seen=sum(1 for index in range(len(lesson.steps)) if index in done),
+        steps=len(lesson.steps),
+        solved=sum(1 for index in active if done.get(index) == "right"),
+        active=len(active),
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m hearts_core.lessons check [FOLDER]``: validate every lesson, list problems."""
     import argparse
@@ -713,9 +818,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 __all__ = [
     "ACTIVE_KINDS", "QUESTION_KINDS", "STEP_FIELDS", "STEP_KINDS", "CardSet", "Comparison", "Curriculum",
-    "Deal", "Frame", "Lesson", "LessonError", "Section", "Step", "Verdict", "compare_step", "judge_answer",
-    "judge_card", "judge_pass", "load_curriculum", "load_lesson", "parse_lesson", "question_answer",
-    "walkthrough_frames",
+    "Deal", "Frame", "Lesson", "LessonError", "LessonStatus", "Location", "Progress", "Section", "Step",
+    "Verdict", "compare_step", "judge_answer", "judge_card", "judge_pass", "lesson_status", "load_curriculum",
+    "load_lesson", "locate", "parse_lesson", "question_answer", "record_progress", "walkthrough_frames",
 ]
 
 

@@ -71,6 +71,18 @@ def message(key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str
     return fill(catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key), key, params)
 
 
+def narrate(explanation: Explanation, seat: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A legal play told in the third person, for walkthroughs: "West follows suit with 9C."
+
+    Falls back to the second-person explanation for a reason with no narration.
+    """
+    key = f"narrate.{explanation.reason.value}"
+    if not has_message(key, language):
+        return explain_text(explanation, language)
+    params = {**explanation.params, "card": explanation.card, "seat": seat}
+    return message(key, language, **params)
+
+
 def explain_text(explanation: Explanation, language: str = DEFAULT_LANGUAGE) -> str:
     """An :class:`Explanation` as sentences: the reason, then any variant notes."""
     card = Card.parse(explanation.card)

@@ -17,12 +17,14 @@ from .texts import ui
 #: The pages that exist, in navigation order: (script path relative to app.py, label key, icon).
 PAGES: Final = (
     ("app.py", "nav.home", ":material/home:"),
+    ("pages/2_Lessons.py", "nav.lessons", ":material/school:"),
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
 )
 
 #: Model state that outlives a page (widget state is per page): key -> default.
 SESSION_DEFAULTS: Final[dict[str, object]] = {
     "ha_preset": "standard",
+    "ha_progress": {},
 }
 
 _STYLE: Final = """

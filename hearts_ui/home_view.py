@@ -13,7 +13,12 @@ from .texts import ui
 
 #: Rules from the engine's catalogue that give a first taste of the game.
 TASTE_RULES: Final = ("follow_suit", "penalty_points", "moon")
-COMING_SOON: Final = ("lessons", "puzzles", "practice", "lab")
+COMING_SOON: Final = ("puzzles", "practice", "lab")
+#: The pages open now, with their home-page blurb and link keys: (page path, name key, item).
+OPEN_NOW: Final = (
+    ("pages/2_Lessons.py", "nav.lessons", "lessons"),
+    ("pages/1_Rule_Book.py", "nav.rulebook", "rulebook"),
+)
 
 
 def render_home() -> None:
@@ -22,10 +27,11 @@ def render_home() -> None:
     st.markdown(ui("home.promise"))
 
     st.subheader(ui("home.now_heading"))
-    with st.container(border=True):
-        st.markdown(f"**{ui('nav.rulebook')}**: {ui('home.rulebook_blurb')}")
-        path, _, icon = PAGES[1]
-        st.page_link(path, label=ui("home.rulebook_link"), icon=icon)
+    icons = {path: icon for path, _, icon in PAGES}
+    for path, name_key, item in OPEN_NOW:
+        with st.container(border=True):
+            st.markdown(f"**{ui(name_key)}**: {ui(f'home.{item}_blurb')}")
+            st.page_link(path, label=ui(f"home.{item}_link"), icon=icons[path])
 
     st.subheader(ui("home.taste_heading"))
     for number, rule_id in enumerate(TASTE_RULES, start=1):

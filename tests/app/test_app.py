@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from hearts_core import Ruleset
 from hearts_core.messages import message
 from hearts_core.rulebook import RULES
+from hearts_ui.frame import PAGES
 from hearts_ui.rulebook_data import option_keys, option_text, preset_title, settings_rows
 from hearts_ui.texts import ui
 
@@ -69,7 +70,7 @@ def test_home_page_runs_and_welcomes() -> None:
 def test_sidebar_shows_labelled_navigation() -> None:
     at = _home()
     labels = [link.value for link in at.sidebar.get("page_link")]
-    assert labels == [ui("nav.home"), ui("nav.rulebook")]
+    assert labels == [ui(label_key) for _, label_key, _ in PAGES]
 
 
 def test_rule_book_shows_every_rule_title_and_text() -> None:
@@ -162,7 +163,7 @@ def test_chosen_preset_survives_a_visit_home() -> None:
     assert at.selectbox(key="rulebook_preset").value == "pink_lady"
 
 
-@pytest.mark.parametrize("page", ["app.py", RULE_BOOK])
+@pytest.mark.parametrize("page", [path for path, _, _ in PAGES])
 def test_every_page_runs_on_its_own(page: str) -> None:
     """Each page builds its own frame (session, sidebar) even when it is the first one run."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
@@ -170,4 +171,4 @@ def test_every_page_runs_on_its_own(page: str) -> None:
         at.switch_page(page)
     at.run()
     assert not at.exception, at.exception
-    assert [link.value for link in at.sidebar.get("page_link")] == [ui("nav.home"), ui("nav.rulebook")]
+    assert [link.value for link in at.sidebar.get("page_link")] == [ui(label_key) for _, label_key, _ in PAGES]

@@ -12,11 +12,12 @@ import pytest
 import hearts_ui.rulebook_data as data
 import hearts_ui.texts as texts
 from hearts_core import Ruleset
+from hearts_core.lessons import STEP_KINDS
 from hearts_core.messages import has_message, message
 from hearts_core.rulebook import RULES, SECTIONS
 from hearts_core.rules import PASS_DIRECTIONS
 from hearts_ui.frame import PAGES
-from hearts_ui.home_view import COMING_SOON
+from hearts_ui.home_view import COMING_SOON, OPEN_NOW
 from hearts_ui.rulebook_data import (
     matching_rules,
     penalty_chips,
@@ -144,7 +145,12 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"direction.{d}" for d in PASS_DIRECTIONS}
     used |= {f"rulebook.tab.{section}" for section in SECTIONS}
     used |= {f"home.{item}" for item in COMING_SOON}
+    used |= {f"home.{item}_{part}" for _, _, item in OPEN_NOW for part in ("blurb", "link")}
     used |= {label_key for _, label_key, _ in PAGES}
+    used |= {f"lessons.status_{state}" for state in ("new", "started", "completed")}
+    used |= {f"lessons.kind_{kind}" for kind in STEP_KINDS}
+    used |= {f"lessons.{name}{suffix}" for name in ("first", "back", "next", "last") for suffix in ("", "_short")}
+    used |= {f"lessons.frame_{name}" for name in ("first", "back", "next", "last")}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)

@@ -14,6 +14,7 @@ import pytest
 
 from hearts_core import Ruleset
 from hearts_core.messages import message
+from hearts_ui.frame import PAGES
 from hearts_ui.rulebook_data import preset_title
 from hearts_ui.texts import ui
 
@@ -36,9 +37,9 @@ def _no_exception(page: Any) -> None:
 def _sidebar_is_labelled(page: Any) -> None:
     sidebar = page.get_by_test_id("stSidebar")
     links = sidebar.get_by_test_id("stPageLink")
-    expect(links).to_have_count(2)
-    expect(links.nth(0)).to_have_text(re.compile(ui("nav.home")))
-    expect(links.nth(1)).to_have_text(re.compile(ui("nav.rulebook")))
+    expect(links).to_have_count(len(PAGES))
+    for number, (_, label_key, _) in enumerate(PAGES):
+        expect(links.nth(number)).to_have_text(re.compile(ui(label_key)))
     # Streamlit's own list of raw file names stays hidden.
     expect(page.get_by_test_id("stSidebarNav")).to_have_count(0)
     expect(sidebar).not_to_contain_text("1_Rule_Book")

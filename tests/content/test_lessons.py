@@ -1,0 +1,105 @@
+"""Content tests over every lesson file: CI fails on a broken lesson.
+
+Each lesson loads and validates against the engine, follows the curriculum's
+shape (a walkthrough, two steps where the learner acts), and every right
+answer it states is one the engine accepts, every wrong choice one it rejects.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hearts_core.lessons import (
+    Lesson,
+    compare_step,
+    judge_answer,
+    judge_card,
+    judge_pass,
+    load_curriculum,
+    question_answer,
+    walkthrough_frames,
+)
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+CURRICULUM = load_curriculum(LESSONS)
+ALL = CURRICULUM.ordered()
+
+#: The curriculum of issue 3, in order.
+EXPECTED_ORDER = (
+    "table", "penalty_cards", "passing", "opening_lead", "breaking_hearts", "queen_of_spades",
+    "shooting_the_moon", "whole_game", "variants_tour", "strategy", "history",
+)
+
+
+def test_every_lesson_file_loads() -> None:
+    assert CURRICULUM.problems == (), "\n".join(str(problem) for problem in CURRICULUM.problems)
+
+
+def test_the_curriculum_is_complete_and_in_order() -> None:
+    assert tuple(lesson.id for lesson in ALL) == EXPECTED_ORDER
+    files = sorted(path.name for path in LESSONS.glob("*.toml") if path.name != "catalogue.toml")
+    assert len(files) == len(EXPECTED_ORDER)
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
+def test_each_lesson_has_a_walkthrough_and_two_steps_for_the_learner(lesson: Lesson) -> None:
+    kinds = [step.kind for step in lesson.steps]
+    assert "walkthrough" in kinds
+    assert sum(step.is_active for step in lesson.steps) >= 2
+
+
+def test_the_four_disputed_situations_each_appear_as_a_step() -> None:
+    disputes = {step.dispute for lesson in ALL for step in lesson.steps if step.dispute}
+    assert disputes == {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
+def test_stated_right_answers_are_what_the_engine_accepts(lesson: Lesson) -> None:
+    for step in lesson.steps:
+        if step.kind == "choose_card":
+            state = lesson.position(step)
+            assert state is not None
+            for card in step.get("accept"):
+                assert judge_card(lesson, step, card).correct, (lesson.id, card)
+            for card in state.hands[state.to_play or 0]:
+                verdict = judge_card(lesson, step, str(card))
+                assert verdict.correct == (str(card) in step.get("accept")), (lesson.id, str(card))
+                if not state.is_legal(card):
+                    assert verdict.outcome == "illegal" and verdict.explanation is not None
+        elif step.kind == "question":
+            right = question_answer(lesson, step)
+            outcomes = [judge_answer(lesson, step, str(choice)).correct for choice in step.get("choices")]
+            assert outcomes.count(True) == 1, (lesson.id, step.get("prompt"), right)
+        elif step.kind == "choose_pass":
+            state = lesson.position(step)
+            assert state is not None
+            hand = [str(card) for card in state.hands[int(step.get("seat", 0))]]
+            required = list(step.get("require", ()))
+            forbidden = set(step.get("forbid", ()))
+            fillers = [card for card in hand if card not in required and card not in forbidden]
+            good = (required + fillers)[: lesson.rules.pass_count]
+            assert judge_pass(lesson, step, good).correct, (lesson.id, good)
+            for card in forbidden:
+                bad = [card] + [c for c in good if c != card][: lesson.rules.pass_count - 1]
+                assert not judge_pass(lesson, step, bad).correct
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
+def test_walkthroughs_and_comparisons_build(lesson: Lesson) -> None:
+    for step in lesson.steps:
+        if step.kind == "walkthrough":
+            frames = walkthrough_frames(lesson, step)
+            assert len(frames) >= 2
+            assert all(frame.explanation is None or frame.explanation.legal for frame in frames)
+        elif step.kind == "compare":
+            comparison = compare_step(lesson, step)
+            assert comparison.rules_a != comparison.rules_b
+
+
+def test_every_cited_rule_exists_and_the_core_rules_are_all_cited() -> None:
+    cited = {rule for lesson in ALL for step in lesson.steps for rule in step.rule}
+    for rule in ("follow_suit", "trick_winner", "first_trick", "breaking_hearts", "only_hearts", "queen_lead",
+                 "penalty_points", "moon", "pass_cycle"):
+        assert rule in cited, rule
