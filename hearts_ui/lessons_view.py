@@ -181,15 +181,12 @@ def _step_controls(lesson: Lesson, index: int, place: str) -> None:
         st.session_state[slider_key] = index + 1
         slider_col.select_slider(
             ui("lessons.slider"), options=list(range(1, last + 2)), key=slider_key,
-            format_func=lambda n: _step_mark(lesson, n - 1), on_change=_slider_moved, args=(lesson.id, slider_key),
-            label_visibility="collapsed",
+            on_change=_slider_moved, args=(lesson.id, slider_key), label_visibility="collapsed",
         )
-
-
-def _step_mark(lesson: Lesson, index: int) -> str:
-    outcome = _progress().get(lesson.id, {}).get(index)
-    mark = {"right": " ✓", "wrong": " ✗"}.get(outcome or "", "")
-    return f"{index + 1}{mark}"
+    if place == "top":
+        status = lesson_status(lesson, _progress())
+        st.caption(ui("lessons.status_" + status.state, seen=status.seen, steps=status.steps,
+                      solved=status.solved, active=status.active))
 
 
 def _slider_moved(lesson_id: str, key: str) -> None:
@@ -223,7 +220,7 @@ def _with_table(lesson: Lesson, step: Step) -> Any:
     state = lesson.position(step)
     if state is None:
         return st.container()
-    table_col, words_col = st.columns([3, 2], gap="large")
+    table_col, words_col = st.columns([2, 1], gap="medium")
     with table_col:
         _table(step, state)
     return words_col
@@ -242,7 +239,7 @@ def _walkthrough(lesson: Lesson, index: int, step: Step) -> None:
     key = f"ha_frame_{lesson.id}_{index}"
     position = min(int(st.session_state.get(key, 0)), len(frames) - 1)
     frame = frames[position]
-    table_col, words_col = st.columns([3, 2], gap="large")
+    table_col, words_col = st.columns([2, 1], gap="medium")
     highlight = (str(frame.played[1]),) if frame.played else ()
     with table_col:
         _table(step, frame.state, highlight)
@@ -322,7 +319,7 @@ def _judged(lesson: Lesson, index: int, verdict: Verdict) -> None:
 def _choose_card(lesson: Lesson, index: int, step: Step) -> None:
     state = lesson.position(step)
     assert state is not None and state.to_play is not None
-    table_col, words_col = st.columns([3, 2], gap="large")
+    table_col, words_col = st.columns([2, 1], gap="medium")
     with table_col:
         _table(step, state)
     with words_col:
@@ -331,7 +328,7 @@ def _choose_card(lesson: Lesson, index: int, step: Step) -> None:
         st.markdown(f"**{step.get('prompt')}**")
         st.caption(ui("lessons.your_cards", seat=seat_name(state.to_play, lesson.rules.players)))
         hand = state.hands[state.to_play].cards()
-        cols = st.columns(min(len(hand), 5))
+        cols = st.columns(min(len(hand), 4))
         for position, card in enumerate(hand):
             cols[position % len(cols)].button(
                 card.symbol, key=f"ha_card_{index}_{card}", help=card.name, use_container_width=True,
@@ -348,7 +345,7 @@ def _choose_pass(lesson: Lesson, index: int, step: Step) -> None:
     state = lesson.position(step)
     assert state is not None
     seat = int(step.get("seat", 0))
-    table_col, words_col = st.columns([3, 2], gap="large")
+    table_col, words_col = st.columns([2, 1], gap="medium")
     with table_col:
         _table(step, state)
     with words_col:

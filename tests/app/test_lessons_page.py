@@ -1,0 +1,106 @@
+"""AppTest of the Lessons page, run through app.py like a learner would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from hearts_core.lessons import Lesson, load_curriculum
+from hearts_ui.texts import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+LESSONS_PAGE = "pages/2_Lessons.py"
+TIMEOUT = 30
+CURRICULUM = load_curriculum(ROOT / "lessons")
+RIGHT = ui("lessons.right").strip("*")
+WRONG = ui("lessons.wrong").split("**")[1]
+POOR = ui("lessons.poor").split("**")[1]
+
+
+def _open(lesson: str | None = None, step: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.switch_page(LESSONS_PAGE)
+    if lesson is not None:
+        at.query_params["lesson"] = lesson
+    if step is not None:
+        at.query_params["step"] = step
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _text(at: AppTest) -> str:
+    parts = [element.value for kind in ("markdown", "caption", "subheader", "title", "info", "success", "error",
+                                        "warning") for element in at.get(kind)]
+    return "\n".join(str(part) for part in parts)
+
+
+def test_the_list_shows_every_lesson_in_order() -> None:
+    at = _open()
+    text = _text(at)
+    positions = [text.find(lesson.title) for lesson in CURRICULUM.ordered()]
+    assert -1 not in positions and positions == sorted(positions)
+
+
+@pytest.mark.parametrize("lesson", CURRICULUM.ordered(), ids=lambda lesson: lesson.id)
+def test_every_lesson_steps_from_first_to_last_without_an_exception(lesson: Lesson) -> None:
+    at = _open(lesson.id, "1")
+    for number in range(1, len(lesson.steps) + 1):
+        assert f"Step {number} of {len(lesson.steps)}" in _text(at)
+        step = lesson.steps[number - 1]
+        if step.kind == "walkthrough":
+            for _ in range(3):
+                at.button(key="ha_frame_btn_lessons.frame_next").click().run()
+                assert not at.exception, at.exception
+        if number < len(lesson.steps):
+            at.button(key="ha_next_top").click().run()
+            assert not at.exception, (lesson.id, number, at.exception)
+            assert at.query_params["step"] == str(number + 1)
+
+
+def test_a_choose_card_step_rejects_an_illegal_card_with_the_engine_reason_and_accepts_a_right_one() -> None:
+    at = _open("table", "6")  # East led the 3D; South holds 2D 5D QD
+    at.button(key="ha_card_5_3C").click().run()
+    errors = " ".join(str(element.value) for element in at.error)
+    assert "must follow suit" in errors
+    at.button(key="ha_card_5_QD").click().run()
+    assert POOR in " ".join(str(element.value) for element in at.warning)
+    at.button(key="ha_card_5_2D").click().run()
+    assert any(RIGHT in str(element.value) for element in at.success)
+
+
+def test_a_question_step_rejects_a_wrong_answer_and_accepts_the_engine_answer() -> None:
+    at = _open("table", "5")  # who won the first trick? North
+    at.radio(key="ha_choice_table_4").set_value("West")
+    at.button(key="ha_check_4").click().run()
+    assert any(WRONG in str(element.value) for element in at.error)
+    at.radio(key="ha_choice_table_4").set_value("North")
+    at.button(key="ha_check_4").click().run()
+    assert any(RIGHT in str(element.value) for element in at.success)
+
+
+def test_progress_survives_a_page_switch() -> None:
+    at = _open("table", "5")
+    at.radio(key="ha_choice_table_4").set_value("North")
+    at.button(key="ha_check_4").click().run()
+    at.switch_page("app.py").run()
+    at.switch_page(LESSONS_PAGE)
+    at.query_params.clear()
+    at.run()
+    assert "1 of 4 exercises right" in _text(at)
+
+
+def test_an_unknown_lesson_gets_a_friendly_message_and_the_list() -> None:
+    at = _open("no-such-lesson", "1")
+    assert any("no lesson called" in str(element.value) for element in at.warning)
+    assert CURRICULUM.ordered()[0].title in _text(at)
+
+
+@pytest.mark.parametrize("step", ["99", "0", "abc"])
+def test_a_step_out_of_range_gets_a_friendly_message(step: str) -> None:
+    at = _open("table", step)
+    assert any("has no step" in str(element.value) for element in at.warning)
+    assert "Step " in _text(at)
