@@ -345,9 +345,10 @@ def _choose_pass(lesson: Lesson, index: int, step: Step) -> None:
     state = lesson.position(step)
     assert state is not None
     seat = int(step.get("seat", 0))
+    picked_key = f"ha_pass_{lesson.id}_{index}"
     table_col, words_col = st.columns([2, 1], gap="medium")
     with table_col:
-        _table(step, state)
+        _table(step, state, tuple(st.session_state.get(picked_key) or ()))
     with words_col:
         if step.text:
             st.markdown(step.text)
@@ -355,9 +356,8 @@ def _choose_pass(lesson: Lesson, index: int, step: Step) -> None:
         direction = message(f"option.pass_cycle.{state.pass_direction}")
         st.caption(ui("lessons.pass_direction", direction=direction, count=lesson.rules.pass_count))
         options = [str(card) for card in state.hands[seat].cards()]
-        picked_key = f"ha_pass_{lesson.id}_{index}"
         st.pills(ui("lessons.pass_pick"), options, selection_mode="multi", key=picked_key,
-                 format_func=lambda text: Card.parse(text).symbol)
+                 format_func=lambda text: Card.parse(text).symbol, wrap=True)
         st.button(ui("lessons.pass_submit"), key=f"ha_pass_go_{index}", type="primary", on_click=_submit_pass,
                   args=(lesson, index, picked_key))
         _show_verdict(lesson, index)
