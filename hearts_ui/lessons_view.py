@@ -185,7 +185,7 @@ def _step_controls(lesson: Lesson, index: int, place: str) -> None:
         )
     if place == "top":
         status = lesson_status(lesson, _progress())
-        st.caption(ui("lessons.status_" + status.state, seen=status.seen, steps=status.steps,
+        st.caption(ui(f"lessons.status_{status.state}", seen=status.seen, steps=status.steps,
                       solved=status.solved, active=status.active))
 
 
