@@ -454,8 +454,7 @@ def _load_deal(rules: Ruleset, name: str, text: Any, file: str) -> Deal:
     except (NotationError, ValueError) as error:
         raise LessonError(file, str(error), None, f"deals.{name}") from None
     plays = full.plays()
-    first = full
-    # Walk back to the start: replay from the record without its plays.
+    # The start of the record: the same text without its plays.
     lines = [line for line in text.replace(";", "\n").splitlines() if not line.strip().lower().startswith("play")]
     first = HandState.from_notation(rules, "\n".join(lines))
     before_pass = None
@@ -515,23 +514,26 @@ def _step_from(raw: Any, index: int, file: str, deals: Mapping[str, Deal], rules
         raise LessonError(file, str(error), number, "highlight") from None
     step = Step(
         kind=kind, text=str(raw.get("text", "")), title=str(raw.get("title", "")), deal=deal_name, at=at,
-        show=show, rule=cited, dispute=dispute, highlight=highlight, fields=_normalise_fields(kind, fields),
+        show=show, rule=cited, dispute=dispute, highlight=highlight, fields=_normalise_fields(kind, fields, file, number),
     )
     return step
 
 
-def _normalise_fields(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+def _normalise_fields(kind: str, fields: dict[str, Any], file: str, number: int) -> dict[str, Any]:
     """Card lists and feedback keys in canonical notation ("10h" becomes "TH")."""
     result = dict(fields)
-    for name in ("accept", "require", "forbid"):
-        if name in result:
-            result[name] = tuple(str(card) for card in parse_cards(result[name]))
-    if "feedback" in result:
-        result["feedback"] = {str(Card.parse(card)): str(text) for card, text in dict(result["feedback"]).items()}
-    if "captions" in result:
-        result["captions"] = {str(key): str(text) for key, text in dict(result["captions"]).items()}
-    if "card" in result and kind != "question":
-        result["card"] = str(Card.parse(result["card"]))
+    for name, value in fields.items():
+        try:
+            if name in ("accept", "require", "forbid"):
+                result[name] = tuple(str(card) for card in parse_cards(value))
+            elif name == "feedback":
+                result[name] = {str(Card.parse(card)): str(text) for card, text in dict(value).items()}
+            elif name == "captions":
+                result[name] = {str(key): str(text) for key, text in dict(value).items()}
+            elif name == "card" and kind != "question":
+                result[name] = str(Card.parse(value))
+        except (CardParseError, TypeError, ValueError) as error:
+            raise LessonError(file, str(error), number, name) from None
     return result
 
 

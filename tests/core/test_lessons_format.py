@@ -172,3 +172,8 @@ def test_locate_and_progress() -> None:
     progress = record_progress(progress, "table", 2, "wrong")
     assert lesson_status(lesson, progress).state == "completed"
     assert lesson_status(lesson, {}).state == "new"
+
+
+def test_a_bad_card_in_a_step_field_names_the_field() -> None:
+    error = error_of(lesson_text('kind = "choose_card"\ndeal = "main"\nat = 7\nprompt = "?"\naccept = ["7X"]'))
+    assert (error.step, error.field) == (1, "accept") and "'7X' is not a card" in str(error)
