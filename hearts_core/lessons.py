@@ -512,11 +512,11 @@ def _step_from(raw: Any, index: int, file: str, deals: Mapping[str, Deal], rules
         highlight = tuple(str(card) for card in parse_cards(raw.get("highlight", [])))
     except CardParseError as error:
         raise LessonError(file, str(error), number, "highlight") from None
-    step = Step(
+    return Step(
         kind=kind, text=str(raw.get("text", "")), title=str(raw.get("title", "")), deal=deal_name, at=at,
-        show=show, rule=cited, dispute=dispute, highlight=highlight, fields=_normalise_fields(kind, fields, file, number),
+        show=show, rule=cited, dispute=dispute, highlight=highlight,
+        fields=_normalise_fields(kind, fields, file, number),
     )
-    return step
 
 
 def _normalise_fields(kind: str, fields: dict[str, Any], file: str, number: int) -> dict[str, Any]:
