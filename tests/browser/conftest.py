@@ -117,6 +117,16 @@ def fresh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Streamlit
 
 
 @pytest.fixture(scope="session")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where browser tests save screenshots: ``$HA_ARTIFACTS`` if set (CI keeps it),
+    otherwise a pytest temporary folder.  ``artifacts/`` in the repository is ignored by git."""
+    folder = os.environ.get("HA_ARTIFACTS")
+    root = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
+    root.mkdir(parents=True, exist_ok=True)
+    return root
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
