@@ -36,11 +36,13 @@ from hearts_core.messages import message, narrate
 from hearts_core.state import HandState
 from hearts_core.table import seat_name, table_snapshot
 
+from .progress_store import learner_id, progress_store
 from .table_view import render_table
 from .texts import ui
 
 LESSONS_DIR: Final = Path(__file__).resolve().parent.parent / "lessons"
 PROGRESS_KEY: Final = "ha_progress"
+LOADED_KEY: Final = "ha_progress_loaded"
 PAGE: Final = "pages/2_Lessons.py"
 
 
@@ -51,15 +53,19 @@ def curriculum() -> Curriculum:
 
 
 def _progress() -> dict[str, dict[int, str]]:
+    """This learner's progress: in the session, restored from the store after a reload."""
     progress = st.session_state.get(PROGRESS_KEY)
-    if not isinstance(progress, dict):
-        progress = {}
+    if not isinstance(progress, dict) or (not progress and LOADED_KEY not in st.session_state):
+        progress = progress_store().load(learner_id())
         st.session_state[PROGRESS_KEY] = progress
+        st.session_state[LOADED_KEY] = True
     return progress
 
 
 def _record(lesson: Lesson, step: int, outcome: str) -> None:
-    st.session_state[PROGRESS_KEY] = record_progress(_progress(), lesson.id, step, outcome)
+    progress = record_progress(_progress(), lesson.id, step, outcome)
+    st.session_state[PROGRESS_KEY] = progress
+    progress_store().save(learner_id(), progress)
 
 
 # -- routing ---------------------------------------------------------------------------
@@ -75,6 +81,7 @@ def _go(lesson_id: str | None, step: int = 0) -> None:
 
 def render_lessons() -> None:
     """The whole page: problems with lesson files, then the list or one lesson."""
+    learner_id()  # first, so a new learner's cookie is set before anything else is drawn
     loaded = curriculum()
     if loaded.problems:
         with st.expander(ui("lessons.problems_heading", count=len(loaded.problems)), icon=":material/warning:"):
@@ -243,20 +250,19 @@ def _walkthrough(lesson: Lesson, index: int, step: Step) -> None:
     highlight = (str(frame.played[1]),) if frame.played else ()
     with table_col:
         _table(step, frame.state, highlight)
+        cols = st.columns(4)
+        moves = ((0, ":material/first_page:", "first"), (position - 1, ":material/chevron_left:", "back"),
+                 (position + 1, ":material/chevron_right:", "next"), (len(frames) - 1, ":material/last_page:", "last"))
+        for col, (target, icon, name) in zip(cols, moves, strict=True):
+            col.button(ui(f"lessons.frame_{name}_short"), key=f"ha_frame_btn_lessons.frame_{name}",
+                       help=ui(f"lessons.frame_{name}"), icon=icon, on_click=_set_frame, args=(key, target),
+                       disabled=not 0 <= target < len(frames) or target == position, use_container_width=True,
+                       type="primary" if name == "next" else "secondary")
     with words_col:
         if step.text:
             st.markdown(step.text)
         st.markdown(f"**{ui('lessons.play_counter', number=position, count=len(frames) - 1)}**")
         st.info(_frame_caption(lesson, frame), icon=":material/chat:")
-        cols = st.columns(4)
-        moves = ((0, ":material/first_page:", "lessons.frame_first"),
-                 (position - 1, ":material/chevron_left:", "lessons.frame_back"),
-                 (position + 1, ":material/chevron_right:", "lessons.frame_next"),
-                 (len(frames) - 1, ":material/last_page:", "lessons.frame_last"))
-        for col, (target, icon, help_key) in zip(cols, moves, strict=True):
-            col.button("", key=f"ha_frame_btn_{help_key}", help=ui(help_key), icon=icon, on_click=_set_frame,
-                       args=(key, target), disabled=not 0 <= target < len(frames) or target == position,
-                       use_container_width=True, type="primary" if help_key.endswith("next") else "secondary")
         if len(frames) > 1:
             slider_key = f"{key}_slider"
             st.session_state[slider_key] = position

@@ -150,7 +150,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"lessons.status_{state}" for state in ("new", "started", "completed")}
     used |= {f"lessons.kind_{kind}" for kind in STEP_KINDS}
     used |= {f"lessons.{name}{suffix}" for name in ("first", "back", "next", "last") for suffix in ("", "_short")}
-    used |= {f"lessons.frame_{name}" for name in ("first", "back", "next", "last")}
+    used |= {f"lessons.frame_{name}{suffix}" for name in ("first", "back", "next", "last") for suffix in ("", "_short")}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)
