@@ -390,7 +390,7 @@ def compare_step(lesson: Lesson, step: Step) -> Comparison:
     """Replay a ``compare`` step's position under both rulesets (checked at load)."""
     state_a = lesson.position(step)
     assert state_a is not None
-    rules_b = _rules_from(step.get("rules_b"), lesson.file, None, "rules_b", base=lesson.rules)
+    rules_b = rules_from_spec(step.get("rules_b"), lesson.file, None, "rules_b", base=lesson.rules)
     state_b = _replay_under(rules_b, lesson.deals[str(step.deal)], step.at)
     card = step.get("card")
     over = state_a.phase == "over"
@@ -423,7 +423,7 @@ def _replay_under(rules: Ruleset, deal: Deal, plays: int) -> HandState:
 # -- loading ------------------------------------------------------------------------
 
 
-def _rules_from(spec: Any, file: str, step: int | None, name: str, base: Ruleset | None = None) -> Ruleset:
+def rules_from_spec(spec: Any, file: str, step: int | None, name: str, base: Ruleset | None = None) -> Ruleset:
     """A ruleset from ``{preset, overrides}``; without a preset, ``base`` (the lesson's
     own rules, for ``rules_b``) or the standard game is changed by the overrides."""
     if not isinstance(spec, Mapping):
@@ -446,7 +446,7 @@ def _rules_from(spec: Any, file: str, step: int | None, name: str, base: Ruleset
         raise LessonError(file, str(error), step, name) from None
 
 
-def _load_deal(rules: Ruleset, name: str, text: Any, file: str) -> Deal:
+def load_deal(rules: Ruleset, name: str, text: Any, file: str) -> Deal:
     if not isinstance(text, str):
         raise LessonError(file, "a deal is a hand record (text)", None, f"deals.{name}")
     try:
@@ -558,7 +558,7 @@ def _check_step(lesson: Lesson, step: Step, number: int) -> None:
     elif step.kind == "question":
         _check_question(lesson, step, number)
     elif step.kind == "compare":
-        _rules_from(step.get("rules_b"), file, number, "rules_b", base=lesson.rules)
+        rules_from_spec(step.get("rules_b"), file, number, "rules_b", base=lesson.rules)
         try:
             compare_step(lesson, step)
         except ValueError as error:
@@ -644,8 +644,8 @@ def parse_lesson(text: str, file: str = "<lesson>") -> Lesson:
         if not isinstance(data.get(name), str) or not data[name].strip():
             raise LessonError(file, "missing or empty", None, name)
     rules_spec = data.get("rules", {"preset": "standard"})
-    rules = _rules_from(rules_spec, file, None, "rules")
-    deals = {name: _load_deal(rules, name, text, file) for name, text in dict(data.get("deals", {})).items()}
+    rules = rules_from_spec(rules_spec, file, None, "rules")
+    deals = {name: load_deal(rules, name, text, file) for name, text in dict(data.get("deals", {})).items()}
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise LessonError(file, "a lesson needs steps", None, "steps")
