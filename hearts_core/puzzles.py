@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .cards import Card, CardParseError, parse_cards
-from .lessons import Deal, load_deal, rules_from_spec
+from .lessons import Deal, LessonError, load_deal, rules_from_spec
 from .rules import Ruleset
 from .scoring import _standing_after, best_moon_option, raw_points
 from .state import HandState
@@ -47,8 +47,10 @@ _FIELDS: Final[dict[str, set[str]]] = {
     "passing": {"require", "forbid", "feedback"},
     "play": {"answer", "objective", "margin", "argument", "shooter", "card"},
     "moon": {"answer", "totals"},
-    "variant": {"rules_b", "ask", "answer", "answer_a", "objective"},
+    "variant": {"rules_b", "ask", "answer", "answer_a", "objective", "margin", "card", "shooter", "moon_choice"},
 }
+OBJECTIVES: Final = ("min_points", "avoid_card", "stop_moon", "make_moon")
+SHOW: Final = ("all", "none", "to_play")
 
 
 class PuzzleError(ValueError):
@@ -162,11 +164,15 @@ def _best_cards(state: HandState, objective: str, margin: int, seat: int, shoote
     from .solver import solve
 
     result = solve(state, objective, seat, card=card, shooter=shooter)
+    if len(result.best) != 1:
+        raise ValueError(f"the best card is not unique: {' '.join(result.best)} are worth the same "
+                         f"({result.best_value})")
     others = [value for name, value in result.values.items() if name not in result.best]
-    if others and margin:
-        gap = (min(others) - result.best_value) if objective != "make_moon" else (result.best_value - max(others))
-        if gap < margin:
-            raise ValueError(f"the best card wins by {gap}, less than the margin {margin}")
+    if not others:
+        raise ValueError("only one card is legal: there is nothing to choose")
+    gap = (min(others) - result.best_value) if objective != "make_moon" else (result.best_value - max(others))
+    if gap < margin:
+        raise ValueError(f"the best card {result.best[0]} wins by {gap}, less than the margin {margin}")
     return result.best, dict(result.values), result.line
 
 
@@ -225,12 +231,12 @@ def _solve(kind: str, state: HandState, rules: Ruleset, seat: int, fields: Mappi
 def _moon_answer(state: HandState, rules: Ruleset, fields: Mapping[str, Any]) -> str:
     if state.phase != "over":
         raise ValueError("a moon puzzle needs a finished hand")
-    report = state.score_report(moon_choice="add_to_others")
-    shooter = report.moon_shooter
-    if shooter is None:
-        raise ValueError("nobody shot the moon in this hand")
     if rules.moon not in ("choice", "auto"):
         raise ValueError("the rules must let the shooter choose (moon = 'choice' or 'auto')")
+    report = state.score_report(moon_choice="add_to_others")
+    shooter = report.moon_shooter
+    if shooter is None or report.sun_shooter is not None:
+        raise ValueError("nobody shot the moon in this hand")
     totals = tuple(int(total) for total in fields.get("totals", ()))
     if len(totals) != rules.players:
         raise ValueError(f"give 'totals', the standings before the hand, one per seat ({rules.players})")
@@ -261,6 +267,8 @@ def check_attempt(puzzle: Puzzle, answer: Any) -> Attempt:
         return Attempt(False, "missing", tuple(sorted(right - picked)))
     if kind in ("scoring", "variant_scores"):
         given = tuple(int(value) for value in answer)
+        if len(given) != len(puzzle.solution):
+            return Attempt(False, "count", tuple(str(value) for value in given))
         wrong = tuple(str(seat) for seat, (a, b) in enumerate(zip(given, puzzle.solution, strict=True)) if a != b)
         return Attempt(not wrong, "right" if not wrong else "wrong", wrong)
     if kind == "passing":
@@ -345,31 +353,40 @@ def parse_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Theme])
     for name in ("title", "prompt", "position"):
         if not isinstance(raw.get(name), str) or not raw[name].strip():
             raise PuzzleError(file, puzzle_id, "missing or empty", name)
+    for name in ("explanation", "nudge", "idea"):
+        if not isinstance(raw.get(name, ""), str):
+            raise PuzzleError(file, puzzle_id, "must be text", name)
     difficulty = raw.get("difficulty", 1)
-    if difficulty not in DIFFICULTIES:
+    if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
         raise PuzzleError(file, puzzle_id, "difficulty is 1 (easy), 2 or 3 (hard)", "difficulty")
-    tags = tuple(raw.get("themes", ()))
-    if not tags or any(tag not in themes for tag in tags):
-        raise PuzzleError(file, puzzle_id, f"themes must be ids from themes.toml: {', '.join(themes)}", "themes")
+    raw_tags = raw.get("themes", ())
+    tags = tuple(raw_tags) if isinstance(raw_tags, list) else ()
+    stray_tags = [str(tag) for tag in tags if tag not in themes]
+    if not tags or stray_tags:
+        named = f"unknown {', '.join(stray_tags)}; " if stray_tags else "a list is needed; "
+        raise PuzzleError(file, puzzle_id, f"{named}themes must be ids from themes.toml: {', '.join(themes)}",
+                          "themes")
     try:
         rules = rules_from_spec(raw.get("rules", {"preset": "standard"}), file, None, "rules")
+    except ValueError as error:
+        raise PuzzleError(file, puzzle_id, _bare(error), "rules") from None
+    try:
         deal = load_deal(rules, puzzle_id, raw["position"], file)
     except ValueError as error:
-        raise PuzzleError(file, puzzle_id, str(error), "position") from None
-    state = _puzzle_state(deal, kind)
+        raise PuzzleError(file, puzzle_id, _bare(error), "position") from None
+    state = _puzzle_state(deal, kind, file, puzzle_id)
     seat = raw.get("seat", state.to_play if state.to_play is not None else 0)
-    if not isinstance(seat, int) or not 0 <= seat < rules.players:
-        raise PuzzleError(file, puzzle_id, "not a seat", "seat")
-    fields = _normalise(raw, file, puzzle_id, kind, state, seat)
-    show = raw.get("show", "all")
-    show = tuple(show) if isinstance(show, list) else str(show)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise PuzzleError(file, puzzle_id, f"not a seat: seats are 0 to {rules.players - 1}", "seat")
+    fields = _normalise(raw, file, puzzle_id, kind, state, seat, rules)
+    show = _show(raw.get("show", "all"), file, puzzle_id, rules)
     common = dict(id=puzzle_id, kind=kind, title=raw["title"], prompt=raw["prompt"], difficulty=difficulty,
                   themes=tags, file=file, rules=rules, state=state, seat=seat,
                   explanation=str(raw.get("explanation", "")), nudge=str(raw.get("nudge", "")),
                   idea=str(raw.get("idea", "")), fields=fields, show=show)
+    if kind == "variant":
+        return _variant(raw, common, deal)
     try:
-        if kind == "variant":
-            return _variant(raw, common, deal)
         solution, values, line = _solve(kind, state, rules, seat, fields)
     except (ValueError, CardParseError) as error:
         raise PuzzleError(file, puzzle_id, f"the engine cannot prove the answer: {error}", "answer") from None
@@ -377,17 +394,39 @@ def parse_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Theme])
     return Puzzle(solution=solution, values=values, line=line, **common)
 
 
-def _puzzle_state(deal: Deal, kind: str) -> HandState:
+def _bare(error: ValueError) -> str:
+    """A lesson loader's message without its ``file, field '...':`` prefix (the puzzle error names them)."""
+    text = str(error)
+    if isinstance(error, LessonError):
+        where = error.file + (f", field '{error.field}'" if error.field else "")
+        prefix = where + ": "
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
+
+
+def _show(show: Any, file: str, puzzle_id: str, rules: Ruleset) -> str | tuple[int, ...]:
+    if isinstance(show, list):
+        if all(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < rules.players for seat in show):
+            return tuple(show)
+    elif show in SHOW:
+        return str(show)
+    raise PuzzleError(file, puzzle_id, f"show is one of {', '.join(SHOW)} or a list of seats", "show")
+
+
+def _puzzle_state(deal: Deal, kind: str, file: str, puzzle_id: str) -> HandState:
     if kind == "passing":
         if deal.before_pass is None:
-            raise PuzzleError("", None, "a passing puzzle needs a deal before passing", "position")
+            raise PuzzleError(file, puzzle_id, "a passing puzzle needs a deal before passing (not a hold hand)",
+                              "position")
         return deal.before_pass
     return deal.at(deal.plays)
 
 
-def _normalise(raw: Mapping[str, Any], file: str, puzzle_id: str, kind: str, state: HandState, seat: int
-               ) -> dict[str, Any]:
+def _normalise(raw: Mapping[str, Any], file: str, puzzle_id: str, kind: str, state: HandState, seat: int,
+               rules: Ruleset) -> dict[str, Any]:
     fields = {key: value for key, value in raw.items() if key in _FIELDS[kind]}
+    name = ""
     try:
         for name in ("require", "forbid"):
             if name in fields:
@@ -395,15 +434,47 @@ def _normalise(raw: Mapping[str, Any], file: str, puzzle_id: str, kind: str, sta
                 stray = [card for card in fields[name] if card not in state.hands[seat]]
                 if stray:
                     raise PuzzleError(file, puzzle_id, f"{' '.join(stray)} not in seat {seat}'s hand", name)
+        name = "feedback"
         if "feedback" in fields:
             fields["feedback"] = {str(Card.parse(card)): str(text) for card, text in dict(fields["feedback"]).items()}
+        name = "card"
         if "card" in fields:
             fields["card"] = str(Card.parse(fields["card"]))
-    except CardParseError as error:
-        raise PuzzleError(file, puzzle_id, str(error)) from None
+    except (CardParseError, TypeError, ValueError) as error:
+        if isinstance(error, PuzzleError):
+            raise
+        raise PuzzleError(file, puzzle_id, str(error), name) from None
+    if kind == "passing":
+        _check_pass_fields(fields, file, puzzle_id, state, seat, rules)
+    if "objective" in fields and fields["objective"] not in OBJECTIVES:
+        raise PuzzleError(file, puzzle_id, f"objective is one of {', '.join(OBJECTIVES)}", "objective")
+    if "argument" in fields and fields["argument"] not in ARGUMENTS:
+        raise PuzzleError(file, puzzle_id, f"argument is one of {', '.join(ARGUMENTS)}", "argument")
+    if "argument" in fields and set(fields) & {"objective", "margin", "card", "shooter"}:
+        raise PuzzleError(file, puzzle_id, "an argument puzzle takes no solver fields (objective, margin...)",
+                          "argument")
+    margin = fields.get("margin", 1)
+    if isinstance(margin, bool) or not isinstance(margin, int) or margin < 1:
+        raise PuzzleError(file, puzzle_id, "the margin is a whole number of 1 or more", "margin")
     if kind in ("legality", "play") and state.phase != "play":
         raise PuzzleError(file, puzzle_id, "the position must be in play (a card to choose)", "position")
     return fields
+
+
+def _check_pass_fields(fields: Mapping[str, Any], file: str, puzzle_id: str, state: HandState, seat: int,
+                       rules: Ruleset) -> None:
+    """A passing puzzle has a right pass, and something to get wrong."""
+    required, forbidden = set(fields.get("require", ())), set(fields.get("forbid", ()))
+    if not required and not forbidden:
+        raise PuzzleError(file, puzzle_id, "give the cards a right pass must 'require' or must not hold ('forbid')",
+                          "require")
+    if required & forbidden:
+        raise PuzzleError(file, puzzle_id, f"{' '.join(sorted(required & forbidden))} both required and forbidden",
+                          "forbid")
+    if len(required) > rules.pass_count:
+        raise PuzzleError(file, puzzle_id, f"a pass has {rules.pass_count} cards, not {len(required)}", "require")
+    if len(state.hands[seat]) - len(forbidden) < rules.pass_count:
+        raise PuzzleError(file, puzzle_id, f"fewer than {rules.pass_count} cards are left to pass", "forbid")
 
 
 def _variant(raw: Mapping[str, Any], common: dict[str, Any], deal: Deal) -> Puzzle:
@@ -413,33 +484,57 @@ def _variant(raw: Mapping[str, Any], common: dict[str, Any], deal: Deal) -> Puzz
     ask = raw.get("ask")
     if ask not in VARIANT_ASKS:
         raise PuzzleError(file, puzzle_id, f"ask must be one of {', '.join(VARIANT_ASKS)}", "ask")
-    rules_b = rules_from_spec(raw.get("rules_b"), file, None, "rules_b", base=rules)
-    state_b = _replay_under(rules_b, deal, deal.plays)
+    try:
+        rules_b = rules_from_spec(raw.get("rules_b"), file, None, "rules_b", base=rules)
+    except ValueError as error:
+        raise PuzzleError(file, puzzle_id, _bare(error), "rules_b") from None
+    if rules_b == rules:
+        raise PuzzleError(file, puzzle_id, "rules_b is the same ruleset as rules", "rules_b")
+    try:
+        state_b = _replay_under(rules_b, deal, deal.plays)
+    except ValueError as error:
+        raise PuzzleError(file, puzzle_id, f"the position cannot be replayed under rules_b: {error}",
+                          "rules_b") from None
     kind = {"legal_cards": "legality", "scores": "scoring", "best_card": "play"}[ask]
+    if kind != "scoring" and state.phase != "play":
+        raise PuzzleError(file, puzzle_id, "the position must be in play (a card to choose)", "position")
     fields = dict(common["fields"])
-    solution_a, _, _ = _solve(kind, state, rules, common["seat"], fields)
-    solution_b, values, line = _solve(kind, state_b, rules_b, common["seat"], fields)
+    try:
+        solution_a, _, _ = _solve(kind, state, rules, common["seat"], fields)
+    except (ValueError, CardParseError) as error:
+        raise PuzzleError(file, puzzle_id, f"the engine cannot prove the answer under rules: {error}",
+                          "answer_a") from None
+    try:
+        solution_b, values, line = _solve(kind, state_b, rules_b, common["seat"], fields)
+    except (ValueError, CardParseError) as error:
+        raise PuzzleError(file, puzzle_id, f"the engine cannot prove the answer under rules_b: {error}",
+                          "answer") from None
     if solution_a == solution_b:
         raise PuzzleError(file, puzzle_id, f"the answer is the same under both rulesets ({solution_a})", "rules_b")
     _compare_stated(file, puzzle_id, kind, raw.get("answer"), solution_b)
-    _compare_stated(file, puzzle_id, kind, raw.get("answer_a"), solution_a)
+    _compare_stated(file, puzzle_id, kind, raw.get("answer_a"), solution_a, "answer_a")
     return Puzzle(solution=solution_b, values=values, line=line, rules_b=rules_b, state_b=state_b,
                   solution_a=solution_a, **common)
 
 
-def _compare_stated(file: str, puzzle_id: str, kind: str, stated: Any, solution: Any) -> None:
+def _compare_stated(file: str, puzzle_id: str, kind: str, stated: Any, solution: Any, name: str = "answer") -> None:
     """A stated answer must be exactly what the engine computes."""
     if stated is None:
         return
-    if kind in ("legality", "play"):
-        given: Any = tuple(sorted(str(card) for card in parse_cards(stated if isinstance(stated, list) else [stated])))
-        expected: Any = tuple(sorted(solution))
-    elif kind == "scoring":
-        given, expected = tuple(stated), tuple(solution)
-    else:
-        given, expected = stated, solution
+    try:
+        if kind in ("legality", "play"):
+            cards = parse_cards(stated if isinstance(stated, list) else [stated])
+            given: Any = tuple(sorted(str(card) for card in cards))
+            expected: Any = tuple(sorted(solution))
+        elif kind == "scoring":
+            given, expected = tuple(stated), tuple(solution)
+        else:
+            given, expected = stated, solution
+    except (CardParseError, TypeError) as error:
+        raise PuzzleError(file, puzzle_id, f"not an answer of a {kind} puzzle: {error}", name) from None
     if given != expected:
-        raise PuzzleError(file, puzzle_id, f"the file says {stated!r} but the engine computes {solution!r}", "answer")
+        shown = list(solution) if isinstance(solution, tuple) else solution
+        raise PuzzleError(file, puzzle_id, f"the file says {stated!r} but the engine computes {shown!r}", name)
 
 
 def load_library(folder: Path) -> Library:
