@@ -1,4 +1,4 @@
-"""Lesson progress that survives a reload for the whole browser session.
+"""Lesson and puzzle progress that survives a reload for the whole browser session.
 
 A Streamlit session ends when the tab reloads, so ``st.session_state`` alone
 would forget a learner's answers.  The browser keeps a random learner id in a
@@ -14,13 +14,16 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 import streamlit as st
+
+from hearts_core.puzzle_progress import PuzzleRecord
 
 COOKIE: Final = "ha_learner"
 SESSION_KEY: Final = "ha_learner"
 _TOKEN: Final = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+Record = TypeVar("Record")
 
 
 class ProgressStore:
@@ -48,10 +51,43 @@ class ProgressStore:
                 self._progress.popitem(last=False)
 
 
+class RecordStore(Generic[Record]):
+    """Immutable records by key, by learner id (the least recently used learner
+    dropped beyond ``capacity``): for puzzle results, whose records are frozen,
+    so a shallow copy of each learner's map is a safe copy."""
+
+    def __init__(self, capacity: int = 10_000) -> None:
+        self._capacity = capacity
+        self._lock = threading.Lock()
+        self._records: OrderedDict[str, dict[str, Record]] = OrderedDict()
+
+    def load(self, learner: str) -> dict[str, Record]:
+        """A copy of the learner's records (empty for a new learner)."""
+        with self._lock:
+            if learner not in self._records:
+                return {}
+            self._records.move_to_end(learner)
+            return dict(self._records[learner])
+
+    def save(self, learner: str, records: Mapping[str, Record]) -> None:
+        """Keep a copy of ``records`` for the learner."""
+        with self._lock:
+            self._records[learner] = dict(records)
+            self._records.move_to_end(learner)
+            while len(self._records) > self._capacity:
+                self._records.popitem(last=False)
+
+
 @st.cache_resource(show_spinner=False)
 def progress_store() -> ProgressStore:
     """The server's one store (shared by every session, guarded by a lock)."""
     return ProgressStore()
+
+
+@st.cache_resource(show_spinner=False)
+def puzzle_store() -> RecordStore[PuzzleRecord]:
+    """The server's one store of puzzle results, beside the lessons' store."""
+    return RecordStore()
 
 
 def learner_id() -> str:
