@@ -18,6 +18,7 @@ from .texts import ui
 PAGES: Final = (
     ("app.py", "nav.home", ":material/home:"),
     ("pages/2_Lessons.py", "nav.lessons", ":material/school:"),
+    ("pages/3_Puzzles.py", "nav.puzzles", ":material/extension:"),
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
 )
 
@@ -25,6 +26,7 @@ PAGES: Final = (
 SESSION_DEFAULTS: Final[dict[str, object]] = {
     "ha_preset": "standard",
     "ha_progress": {},
+    "ha_puzzle_progress": {},
 }
 
 _STYLE: Final = """

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+import hearts_ui.puzzles_view as puzzles_view
 import hearts_ui.rulebook_data as data
 import hearts_ui.texts as texts
 from hearts_core import Ruleset
 from hearts_core.lessons import STEP_KINDS
 from hearts_core.messages import has_message, message
+from hearts_core.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.rulebook import RULES, SECTIONS
 from hearts_core.rules import PASS_DIRECTIONS
 from hearts_ui.frame import PAGES
@@ -151,6 +153,14 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"lessons.kind_{kind}" for kind in STEP_KINDS}
     used |= {f"lessons.{name}{suffix}" for name in ("first", "back", "next", "last") for suffix in ("", "_short")}
     used |= {f"lessons.frame_{name}{suffix}" for name in ("first", "back", "next", "last") for suffix in ("", "_short")}
+    used |= {f"puzzles.kind_{kind}" for kind in KINDS}
+    used |= {f"puzzles.difficulty_{level}" for level in DIFFICULTIES}
+    used |= {f"puzzles.{part}_{name}" for part in ("any", "filter") for name in puzzles_view.FILTERS}
+    used |= {f"puzzles.{part}_{option}" for part in ("moon", "col") for option in puzzles_view.MOON_OPTIONS}
+    used |= {f"puzzles.{part}_{objective}" for part in ("value", "cost") for objective in OBJECTIVES}
+    used |= {f"puzzles.nudge_{kind}" for kind in KINDS if kind != "variant"}  # a variant asks like another kind
+    used |= {f"puzzles.rung_{rung}" for rung in puzzles_view.RUNGS}
+    used |= {f"puzzles.line_{name}{suffix}" for name in puzzles_view.LINE_STEPS for suffix in ("", "_short")}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)
