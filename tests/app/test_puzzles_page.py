@@ -1,0 +1,309 @@
+"""AppTest of the Puzzles page, run through app.py like a learner would.
+
+Most tests use the real library in ``lessons/puzzles``; the play puzzle (which
+needs the exact solver), the broken file and the line viewer use a small
+library written to a temporary folder and named by ``$HA_PUZZLES``.  Expected
+words come from the catalogue and the engine, never typed here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from collections.abc import Iterator
+from html import escape
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from hearts_core.cards import Card, CardSet
+from hearts_core.puzzles import PUZZLES_DIR, Library, Puzzle, check_attempt, load_library, refutation
+from hearts_ui.puzzles_view import FOLDER_VARIABLE, PROGRESS_KEY
+from hearts_ui.texts import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+PAGE = "pages/3_Puzzles.py"
+TIMEOUT = 60
+LIBRARY = load_library(PUZZLES_DIR)
+RIGHT = ui("puzzles.right").strip("*")
+
+
+def _first(library: Library, kind: str, ask: str | None = None) -> Puzzle:
+    for puzzle in library.ordered():
+        if puzzle.kind == kind and (ask is None or puzzle.get("ask") == ask):
+            return puzzle
+    raise LookupError(f"no {kind} puzzle in the library")
+
+
+LEGALITY = _first(LIBRARY, "legality")
+
+#: A small library for what the real one may not have yet: a play puzzle the
+#: solver proves, and a file with a broken puzzle beside a good one.
+PLAY_ID = "fixture-duck"
+HANDS = "2H TH / 3H 4S / 5S QS / 6S"
+REST = CardSet.full_deck() - CardSet.parse(HANDS.replace("/", " ") + " 8H")
+FIXTURE = '''
+[[puzzles]]
+id = "fixture-duck"
+kind = "play"
+title = "Duck the heart"
+prompt = "East led the eight of hearts. Which card should South play?"
+difficulty = 2
+themes = ["duck"]
+position = """
+hands: {hands}
+taken: - / {rest} / - / -
+won: 0 11 0 0
+trick: 3 8H
+"""
+nudge = "Who wins the trick if you play low?"
+idea = "Duck under the eight and keep the ten for a trick you cannot win."
+explanation = "Ducking gives East the trick; the ten later goes on a spade lead."
+objective = "min_points"
+
+[[puzzles]]
+id = "fixture-broken"
+kind = "no-such-kind"
+title = "Broken"
+'''.replace("{hands}", HANDS).replace("{rest}", str(REST))
+
+
+def _text(at: AppTest) -> str:
+    parts = [element.value for kind in ("markdown", "caption", "subheader", "title", "info", "success", "error",
+                                        "warning") for element in at.get(kind)]
+    return "\n".join(str(part) for part in parts)
+
+
+def _open(puzzle: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.switch_page(PAGE)
+    if puzzle is not None:
+        at.query_params["puzzle"] = puzzle
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.fixture()
+def fixture_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    shutil.copy(PUZZLES_DIR / "themes.toml", tmp_path / "themes.toml")
+    (tmp_path / "fixture.toml").write_text(FIXTURE, encoding="utf-8")
+    monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))
+    yield tmp_path
+
+
+# -- the picker --------------------------------------------------------------------------------
+
+
+def test_the_page_runs_and_lists_every_puzzle() -> None:
+    at = _open()
+    text = _text(at)
+    assert ui("puzzles.title") in [element.value for element in at.title]
+    missing = [puzzle.id for puzzle in LIBRARY.ordered() if puzzle.title not in text]
+    assert missing == []
+    assert not at.warning
+    # The puzzle of the day is offered, and opens.
+    at.button(key="ha_pz_daily").click().run()
+    assert at.query_params["puzzle"] == LIBRARY.daily(dt.date.today()).id
+    assert not at.exception
+
+
+def test_filters_narrow_the_list_and_next_opens_the_first_match() -> None:
+    at = _open()
+    at.selectbox(key="ha_pz_filter_kind").set_value("scoring").run()
+    open_buttons = [button.key for button in at.button if button.key and button.key.startswith("ha_pz_open_")]
+    scoring = [puzzle.id for puzzle in LIBRARY.select(kind="scoring")]
+    assert open_buttons == [f"ha_pz_open_{puzzle_id}" for puzzle_id in scoring]
+    at.button(key="ha_pz_next").click().run()
+    assert not at.exception
+    assert at.query_params["puzzle"] == scoring[0]
+    # On the puzzle, "Next puzzle" keeps to the filter.
+    at.button(key="ha_pz_next").click().run()
+    assert at.query_params["puzzle"] == scoring[1]
+
+
+def test_an_unknown_puzzle_gets_a_friendly_warning_and_the_picker() -> None:
+    at = _open("no-such-puzzle")
+    assert any(ui("puzzles.unknown_puzzle", name="no-such-puzzle") == element.value for element in at.warning)
+    assert at.selectbox(key="ha_pz_filter_kind") is not None
+    assert LEGALITY.title in _text(at)
+
+
+def test_a_strange_id_is_echoed_only_in_safe_characters() -> None:
+    at = _open("<script>x</script>")
+    assert len(at.warning) == 1 and "<" not in at.warning[0].value
+
+
+# -- answering -----------------------------------------------------------------------------------
+
+
+def test_puzzle_url_opens_it() -> None:
+    at = _open(LEGALITY.id)
+    assert [element.value for element in at.title] == [LEGALITY.title]
+    assert any(LEGALITY.prompt in element.value for element in at.markdown)
+
+
+def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() -> None:
+    state = LEGALITY.state
+    assert state.to_play is not None
+    hand = [str(card) for card in state.hands[state.to_play].cards()]
+    illegal = [card for card in hand if card not in LEGALITY.solution]
+    assert illegal, "the puzzle needs an illegal card to pick"
+    at = _open(LEGALITY.id)
+    pick = at.button_group(key=f"ha_pz_pick_{LEGALITY.id}")
+    pick.set_value([*LEGALITY.solution, illegal[0]]).run()
+    at.button(key="ha_pz_check").click().run()
+    error = " ".join(element.value for element in at.error)
+    assert ui("puzzles.not_legal").strip("*:") in error
+    assert str(state.explain(illegal[0])) in error
+    # Some legal cards only: "you missed some".
+    if len(LEGALITY.solution) > 1:
+        at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution[:1])).run()
+        at.button(key="ha_pz_check").click().run()
+        assert any(ui("puzzles.missed_some").split("**")[1] in element.value for element in at.warning)
+    # A retry with exactly the legal cards is right, but the puzzle stays missed.
+    at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution)).run()
+    at.button(key="ha_pz_check").click().run()
+    assert any(RIGHT in element.value for element in at.success)
+    record = at.session_state[PROGRESS_KEY][LEGALITY.id]
+    assert (record.result, record.cleared, record.attempts) == ("failed", True, 3 if len(LEGALITY.solution) > 1 else 2)
+    assert ui("puzzles.status_cleared") in _text(at)
+
+
+def test_a_right_first_answer_solves_and_counts_in_the_progress() -> None:
+    at = _open(LEGALITY.id)
+    at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution)).run()
+    at.button(key="ha_pz_check").click().run()
+    assert any(RIGHT in element.value for element in at.success)
+    assert at.session_state[PROGRESS_KEY][LEGALITY.id].result == "solved"
+    at.button(key="ha_pz_back").click().run()
+    assert not at.exception
+    assert ui("puzzles.summary", solved=1, failed=0, streak=1, rate=100) in _text(at)
+    assert [metric.value for metric in at.metric][:3] == ["1", "0", "1"]
+    assert len(at.get("plotly_chart")) == 1
+
+
+def test_a_scoring_puzzle_marks_each_seat() -> None:
+    puzzle = _first(LIBRARY, "scoring")
+    at = _open(puzzle.id)
+    wrong = [value + 1 for value in puzzle.solution]
+    for seat, value in enumerate(wrong):
+        at.number_input(key=f"ha_pz_score_{seat}_{puzzle.id}").set_value(value)
+    at.button(key="ha_pz_check").click().run()
+    assert check_attempt(puzzle, wrong).code == "wrong"
+    assert ui("puzzles.seat_wrong") in " ".join(element.value for element in at.error)
+    for seat, value in enumerate(puzzle.solution):
+        at.number_input(key=f"ha_pz_score_{seat}_{puzzle.id}").set_value(value)
+    at.button(key="ha_pz_check").click().run()
+    assert any(RIGHT in element.value for element in at.success)
+
+
+def test_a_pass_with_the_wrong_count_is_not_judged() -> None:
+    puzzle = _first(LIBRARY, "passing")
+    at = _open(puzzle.id)
+    one = str(puzzle.state.hands[puzzle.seat].cards()[0])
+    at.button_group(key=f"ha_pz_pick_{puzzle.id}").set_value([one]).run()
+    at.button(key="ha_pz_check").click().run()
+    count = puzzle.rules.pass_count
+    assert [element.value for element in at.warning] == [ui("puzzles.pass_count", count=count, picked=1)]
+    assert puzzle.id not in at.session_state[PROGRESS_KEY]
+
+
+def test_a_moon_puzzle_shows_the_outcomes_once_answered() -> None:
+    puzzle = _first(LIBRARY, "moon")
+    at = _open(puzzle.id)
+    wrong = next(option for option in ("add_to_others", "subtract_from_self") if option != puzzle.solution)
+    at.button(key=f"ha_pz_moon_{wrong}").click().run()
+    assert at.error and not at.success
+    at.button(key=f"ha_pz_moon_{puzzle.solution}").click().run()
+    assert any(RIGHT in element.value for element in at.success)
+    assert any(ui("puzzles.col_add_to_others", value=puzzle.rules.moon_value) in element.value
+               for element in at.markdown)
+
+
+# -- hints and the solution ------------------------------------------------------------------------
+
+
+def test_the_hint_ladder_records_each_rung_and_the_answer_fails_the_puzzle() -> None:
+    at = _open(LEGALITY.id)
+    rungs = 2 + bool(LEGALITY.idea)
+    for rung in range(1, rungs + 1):
+        at.button(key="ha_pz_hint").click().run()
+        assert not at.exception
+        record = at.session_state[PROGRESS_KEY][LEGALITY.id]
+        assert record.hints == rung
+        assert ui("puzzles.hints_used", used=rung, count=rungs) in _text(at)
+    assert LEGALITY.nudge in _text(at)
+    assert record.result == "failed" and record.revealed
+    assert "ha_pz_hint" not in [button.key for button in at.button]  # no rung left
+    assert ui("puzzles.answer_legality", cards="").strip(" .").capitalize() in _text(at)
+    # A right answer now clears it, but it stays missed.
+    at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution)).run()
+    at.button(key="ha_pz_check").click().run()
+    record = at.session_state[PROGRESS_KEY][LEGALITY.id]
+    assert (record.result, record.cleared) == ("failed", True)
+
+
+def test_show_the_solution_of_a_question_gives_the_answer_and_its_explanation() -> None:
+    puzzle = _first(LIBRARY, "scoring")
+    at = _open(puzzle.id)
+    at.button(key="ha_pz_solution").click().run()
+    success = " ".join(element.value for element in at.success)
+    assert ui("puzzles.solution_heading") in success
+    if puzzle.explanation:
+        assert puzzle.explanation in success
+    assert at.session_state[PROGRESS_KEY][puzzle.id].result == "failed"
+
+
+# -- a play puzzle, and a broken file, from the fixture library --------------------------------------
+
+
+def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(fixture_library: Path) -> None:
+    library = load_library(fixture_library)
+    puzzle = library.puzzles[PLAY_ID]
+    best = puzzle.solution[0]
+    wrong = next(card for card in puzzle.values if card != best)
+    at = _open(PLAY_ID)
+    assert len(library.problems) == 1
+    assert any(ui("puzzles.problems_heading", count=1) == expander.label for expander in at.expander)
+    at.button(key=f"ha_pz_card_{wrong}").click().run()
+    assert not at.exception
+    warning = " ".join(element.value for element in at.warning)
+    cost = ui("puzzles.cost_min_points", card=Card.parse(wrong).symbol, value=puzzle.values[wrong],
+              best=puzzle.values[best])
+    assert cost in warning
+    # The refutation is on the table, stepped card by card to the end.
+    assert escape(ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)) in " ".join(h.value for h in at.html)
+    at.button(key="ha_pz_line_next").click().run()
+    assert ui("puzzles.line_counter", number=1, count=len(refutation(puzzle, wrong))) in _text(at)
+    at.button(key="ha_pz_line_last").click().run()
+    assert not at.exception
+    # The right card; then the solver's line.
+    at.button(key=f"ha_pz_card_{best}").click().run()
+    assert any(RIGHT in element.value for element in at.success)
+    at.button(key="ha_pz_solution_line").click().run()
+    assert escape(ui("puzzles.line_solution")) in " ".join(h.value for h in at.html)
+    at.button(key="ha_pz_line_last").click().run()
+    assert not at.exception
+    assert at.session_state[PROGRESS_KEY][PLAY_ID].result == "failed"
+
+
+def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
+    """One session visits every puzzle of the library: the page, a hint, the solution."""
+    at = _open()
+    for puzzle in LIBRARY.ordered():
+        at.query_params.clear()
+        at.query_params["puzzle"] = puzzle.id
+        at.run()
+        assert not at.exception, (puzzle.id, at.exception)
+        assert [element.value for element in at.title] == [puzzle.title], puzzle.id
+        at.button(key="ha_pz_hint").click().run()
+        assert not at.exception, (puzzle.id, at.exception)
+        at.button(key="ha_pz_solution").click().run()
+        assert not at.exception, (puzzle.id, at.exception)
+        assert ui("puzzles.solution_heading") in " ".join(element.value for element in at.success), puzzle.id
+        if puzzle.line:
+            at.button(key="ha_pz_line_last").click().run()
+            assert not at.exception, (puzzle.id, at.exception)

@@ -1,0 +1,140 @@
+"""The Puzzles page in Debian's chromium: a deep link to a puzzle on a fresh
+server, a wrong answer explained by the engine then the right one, a second
+puzzle solved at the first try, and a reload that lands on the same puzzle
+with the results kept (the learner cookie).  Screenshots go to
+``$HA_ARTIFACTS/puzzles`` (default: a pytest temporary folder).
+
+Expected words come from the catalogue and the engine, never typed here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_pages import _no_exception, _settled
+
+from hearts_core.cards import Card
+from hearts_core.puzzles import PUZZLES_DIR, Puzzle, load_library
+from hearts_ui.texts import ui
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PUZZLES_PATH = "/Puzzles"
+LIBRARY = load_library(PUZZLES_DIR)
+
+
+def _first(kind: str) -> Puzzle:
+    return next(puzzle for puzzle in LIBRARY.ordered() if puzzle.kind == kind)
+
+
+LEGALITY = _first("legality")
+MOON = _first("moon")
+
+
+def _plain(markdown: str) -> str:
+    """What the browser shows for a catalogue text in Markdown (bold marks and line breaks gone)."""
+    return re.sub(r"\s+", " ", markdown.replace("**", "")).strip()
+
+
+def _key(key: str) -> str:
+    return ".st-key-" + re.sub(r"[^A-Za-z0-9_-]", "-", key)
+
+
+def _button(page: Any, key: str) -> Any:
+    return page.locator(_key(key)).get_by_role("button")
+
+
+def _alert(page: Any, text: str) -> Any:
+    return page.get_by_test_id("stAlert").filter(has_text=text)
+
+
+def _pick(page: Any, puzzle: Puzzle, card: str) -> None:
+    page.locator(_key(f"ha_pz_pick_{puzzle.id}")).get_by_role("button", name=Card.parse(card).symbol,
+                                                                 exact=True).click()
+    _settled(page)
+
+
+@pytest.fixture(scope="module")
+def shots(artifacts: Path) -> Path:
+    folder = artifacts / "puzzles"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(fresh_server: Any, page: Any,
+                                                                           shots: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    state = LEGALITY.state
+    assert state.to_play is not None
+    illegal = next(str(card) for card in state.hands[state.to_play].cards() if str(card) not in LEGALITY.solution)
+
+    # A deep link, the first request the server gets.
+    page.goto(f"{fresh_server.url}{PUZZLES_PATH}?puzzle={LEGALITY.id}")
+    expect(page.get_by_role("heading", name=LEGALITY.title, exact=True)).to_be_visible()
+    _settled(page)
+    _no_exception(page)
+    table = page.locator("section.hat-root")
+    expect(table).to_have_count(1)
+    expect(table.locator("svg")).to_have_count(0)
+
+    # Wrong: every legal card and one that is not; the engine says why it is not.
+    for card in (*LEGALITY.solution, illegal):
+        _pick(page, LEGALITY, card)
+    _button(page, "ha_pz_check").click()
+    verdict = _alert(page, _plain(ui("puzzles.not_legal")))
+    expect(verdict).to_be_visible()
+    expect(verdict).to_contain_text(str(state.explain(illegal)))
+    _settled(page)
+    page.screenshot(path=str(shots / "legality_wrong.png"), full_page=True)
+
+    # Right: take the illegal card back.
+    _pick(page, LEGALITY, illegal)
+    _button(page, "ha_pz_check").click()
+    expect(_alert(page, _plain(ui("puzzles.right")))).to_be_visible()
+    expect(_alert(page, _plain(ui("puzzles.not_legal")))).to_have_count(0)
+    _settled(page)
+    expect(page.get_by_text(ui("puzzles.status_cleared"))).to_be_visible()
+
+    # A moon puzzle, right at the first try.
+    page.goto(f"{fresh_server.url}{PUZZLES_PATH}?puzzle={MOON.id}")
+    expect(page.get_by_role("heading", name=MOON.title, exact=True)).to_be_visible()
+    _settled(page)
+    _button(page, f"ha_pz_moon_{MOON.solution}").click()
+    expect(_alert(page, _plain(ui("puzzles.right")))).to_be_visible()
+    _settled(page)
+    expect(page.get_by_text(ui("puzzles.status_solved"), exact=False).first).to_be_visible()
+    page.screenshot(path=str(shots / "moon_right.png"), full_page=True)
+
+    # A reload opens a new session on the same puzzle, and the cookie brings the results back.
+    url = page.url
+    page.reload()
+    _settled(page)
+    assert page.url == url
+    expect(page.get_by_role("heading", name=MOON.title, exact=True)).to_be_visible()
+    expect(page.get_by_text(ui("puzzles.status_solved"), exact=False).first).to_be_visible()
+    _no_exception(page)
+
+    # The list knows both results.
+    _button(page, "ha_pz_back").click()
+    expect(page.get_by_role("heading", name=ui("puzzles.title"), exact=True)).to_be_visible()
+    expect(page).not_to_have_url(re.compile(r"puzzle="))
+    _settled(page)
+    expect(page.get_by_text(ui("puzzles.summary", solved=1, failed=1, streak=1, rate=50))).to_be_visible()
+    page.get_by_role("tab", name=ui("puzzles.tab_progress")).click()
+    expect(page.get_by_test_id("stPlotlyChart")).to_be_visible()
+    _settled(page)
+    page.screenshot(path=str(shots / "progress.png"), full_page=True)
+    _no_exception(page)
+
+
+def test_an_unknown_puzzle_warns_and_shows_the_picker(server: Any, page: Any) -> None:
+    page.goto(f"{server.url}{PUZZLES_PATH}?puzzle=nonsense")
+    _settled(page)
+    expect(_alert(page, ui("puzzles.unknown_puzzle", name="nonsense"))).to_be_visible()
+    expect(page.get_by_role("heading", name=ui("puzzles.title"), exact=True)).to_be_visible()
+    expect(_button(page, "ha_pz_next")).to_be_visible()
+    _no_exception(page)
