@@ -163,6 +163,9 @@ def _best_cards(state: HandState, objective: str, margin: int, seat: int, shoote
                 card: str | None) -> tuple[tuple[str, ...], dict[str, int], tuple[tuple[int, str], ...]]:
     from .solver import solve
 
+    mover = state.to_play
+    if (mover == shooter) if objective == "stop_moon" else (mover != seat):
+        raise ValueError(f"the player to move (seat {mover}) must be the one choosing for seat {seat}")
     result = solve(state, objective, seat, card=card, shooter=shooter)
     if len(result.best) != 1:
         raise ValueError(f"the best card is not unique: {' '.join(result.best)} are worth the same "
@@ -573,14 +576,33 @@ PUZZLES_DIR: Final = Path(__file__).resolve().parent.parent / "lessons" / "puzzl
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hearts_core.puzzles check [FOLDER]``: prove every puzzle, list problems."""
+    """``python -m hearts_core.puzzles check [FOLDER]``: prove every puzzle, list problems.
+
+    ``python -m hearts_core.puzzles generate --count N --tricks T --margin M --seed S
+    [--objective min_points] [--preset standard] [--out FILE]``: search seeded
+    self-play for new play puzzles (:mod:`hearts_core.puzzle_generator`) and write
+    them as TOML to FILE (or print them).
+    """
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m hearts_core.puzzles")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="load and prove every puzzle")
     check.add_argument("folder", nargs="?", default=PUZZLES_DIR, type=Path)
+    generate = commands.add_parser("generate", help="search random deals for new play puzzles")
+    generate.add_argument("--count", type=int, default=5, help="how many puzzles (default 5)")
+    generate.add_argument("--tricks", type=int, default=4, help="tricks left in the position (default 4)")
+    generate.add_argument("--margin", type=int, default=1,
+                          help="how much better the best card must be than every other (default 1)")
+    generate.add_argument("--seed", type=int, default=0, help="the random seed (default 0)")
+    generate.add_argument("--objective", default="min_points", choices=OBJECTIVES)
+    generate.add_argument("--preset", default="standard", help="the ruleset (default standard)")
+    generate.add_argument("--max-deals", type=int, default=None, help="give up after this many deals")
+    generate.add_argument("--out", type=Path, default=None, help="write the TOML here instead of printing it")
     args = parser.parse_args(argv)
+    if args.command == "generate":
+        return _generate(args.count, args.tricks, args.margin, args.seed, args.objective, args.preset,
+                         args.max_deals, args.out)
     library = load_library(args.folder)
     for puzzle in library.ordered():
         print(f"ok   {puzzle.file}: {puzzle.id} ({puzzle.kind}, difficulty {puzzle.difficulty})")
@@ -590,10 +612,33 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if library.problems else 0
 
 
+def _generate(count: int, tricks: int, margin: int, seed: int, objective: str, preset: str,
+              max_deals: int | None, out: Path | None) -> int:
+    import sys
+    import time
+
+    from .puzzle_generator import generate_play_puzzles, puzzles_to_toml
+
+    try:
+        rules = Ruleset.preset(preset)
+        started = time.perf_counter()
+        puzzles = generate_play_puzzles(count, tricks, margin, seed, rules, objective, max_deals=max_deals)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    text = puzzles_to_toml(puzzles)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+    print(f"{len(puzzles)} of {count} puzzles in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 0 if len(puzzles) == count else 1
+
+
 __all__ = [
-    "ARGUMENTS", "DIFFICULTIES", "KINDS", "VARIANT_ASKS", "Attempt", "Library", "Puzzle", "PuzzleError", "Theme",
-    "argument_cards", "check_attempt", "load_library", "load_themes", "parse_puzzle", "refutation",
-    "solution_line",
+    "ARGUMENTS", "DIFFICULTIES", "KINDS", "OBJECTIVES", "SHOW", "VARIANT_ASKS", "Attempt", "Library", "Puzzle",
+    "PuzzleError", "Theme", "argument_cards", "check_attempt", "load_library", "load_themes", "parse_puzzle",
+    "refutation", "solution_line",
 ]
 
 
