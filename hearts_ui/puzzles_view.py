@@ -844,6 +844,11 @@ def _objective(puzzle: Puzzle) -> str:
     return str(puzzle.get("objective", "min_points"))
 
 
+def _points(value: int) -> str:
+    """A number of points in words, with a real minus sign: "1 point", "−6 points"."""
+    return ui("puzzles.points_one") if value == 1 else ui("puzzles.points", count=signed(value))
+
+
 def _objective_params(puzzle: Puzzle, card: str) -> dict[str, Any]:
     """What the value words of an objective name: the card played, the card to
     avoid (the queen by default) and the moon's shooter."""
@@ -854,14 +859,14 @@ def _objective_params(puzzle: Puzzle, card: str) -> dict[str, Any]:
 
 def _value_words(puzzle: Puzzle, card: str, value: int) -> str:
     """What the solver's value of the right card means for this puzzle's objective."""
-    return ui(f"puzzles.value_{_objective(puzzle)}", value=value, **_objective_params(puzzle, card))
+    return ui(f"puzzles.value_{_objective(puzzle)}", value=_points(value), **_objective_params(puzzle, card))
 
 
 def _cost(puzzle: Puzzle, attempt: Attempt) -> str:
     """What a wrong (legal) card costs, from the solver's values (never naming the best card)."""
     if attempt.value is None or attempt.best_value is None:
         return ui("puzzles.worse_try")
-    text = ui(f"puzzles.cost_{_objective(puzzle)}", value=attempt.value, best=attempt.best_value,
+    text = ui(f"puzzles.cost_{_objective(puzzle)}", value=_points(attempt.value), best=_points(attempt.best_value),
               **_objective_params(puzzle, attempt.cards[0]))
     return text + "  \n" + ui("puzzles.cost_line")
 

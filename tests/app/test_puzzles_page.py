@@ -271,8 +271,9 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     at.button(key=f"ha_pz_card_{wrong}").click().run()
     assert not at.exception
     warning = " ".join(element.value for element in at.warning)
-    cost = ui("puzzles.cost_min_points", card=Card.parse(wrong).symbol, value=puzzle.values[wrong],
-              best=puzzle.values[best])
+    cost = ui("puzzles.cost_min_points", card=Card.parse(wrong).symbol,
+              value=ui("puzzles.points", count=puzzle.values[wrong]),
+              best=ui("puzzles.points", count=puzzle.values[best]))
     assert cost in warning
     # The refutation is on the table, stepped card by card to the end.
     assert escape(ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)) in " ".join(h.value for h in at.html)
@@ -299,6 +300,13 @@ def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
         at.run()
         assert not at.exception, (puzzle.id, at.exception)
         assert [element.value for element in at.title] == [puzzle.title], puzzle.id
+        wrong = [card for card in puzzle.values if card not in puzzle.solution]
+        if wrong:  # a play puzzle the solver proved: a wrong card, its cost, the reply stepped to the end
+            at.button(key=f"ha_pz_card_{wrong[0]}").click().run()
+            assert not at.exception, (puzzle.id, at.exception)
+            assert ui("puzzles.cost_line") in " ".join(element.value for element in at.warning), puzzle.id
+            at.button(key="ha_pz_line_last").click().run()
+            assert not at.exception, (puzzle.id, at.exception)
         at.button(key="ha_pz_hint").click().run()
         assert not at.exception, (puzzle.id, at.exception)
         at.button(key="ha_pz_solution").click().run()
