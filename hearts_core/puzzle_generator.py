@@ -187,8 +187,15 @@ def difficulty_for(tricks: int, gap: int) -> int:
 
 
 def _rules_spec(rules: Ruleset) -> dict[str, Any]:
-    changed = {name: theirs for name, (_, theirs) in Ruleset().differences(rules).items()}
-    return {"preset": "standard", "overrides": changed} if changed else {"preset": "standard"}
+    """``{preset, overrides}`` for ``rules``: the preset it differs least from, and the differences."""
+    best: tuple[str, dict[str, Any]] | None = None
+    for name in Ruleset.preset_names():
+        changed = {field: theirs for field, (_, theirs) in Ruleset.preset(name).differences(rules).items()}
+        if best is None or len(changed) < len(best[1]):
+            best = (name, changed)
+    assert best is not None
+    name, changed = best
+    return {"preset": name, "overrides": changed} if changed else {"preset": name}
 
 
 def _words(state: HandState, line: Sequence[tuple[int, str]]) -> str:
@@ -284,7 +291,8 @@ def generate_play_puzzles(count: int, tricks: int, margin: int, seed: int, rules
     a best card that beats every other by at least ``margin``.
 
     The same arguments always give the same puzzles.  Gives up after
-    ``max_deals`` deals (default ``200 * count``), so it may return fewer.
+    ``max_deals`` deals (default ``200 * count``, ``2000 * count`` for the moon
+    objectives, whose positions are rarer), so it may return fewer.
     """
     if count < 1 or margin < 1:
         raise ValueError("count and margin must be 1 or more")
@@ -292,7 +300,8 @@ def generate_play_puzzles(count: int, tricks: int, margin: int, seed: int, rules
     if objective not in ("min_points", "avoid_card", *_MOON_OBJECTIVES):
         raise ValueError(f"unknown objective {objective!r}")
     rng = random.Random(seed)
-    limit = max_deals if max_deals is not None else 200 * count
+    per_puzzle = 2000 if objective in _MOON_OBJECTIVES else 200
+    limit = max_deals if max_deals is not None else per_puzzle * count
     puzzles: list[dict[str, Any]] = []
     seen: set[str] = set()
     for _ in range(limit):
