@@ -315,3 +315,11 @@ def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
         if puzzle.line:
             at.button(key="ha_pz_line_last").click().run()
             assert not at.exception, (puzzle.id, at.exception)
+
+
+def test_a_library_that_does_not_load_lists_its_problem_and_no_traceback(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))  # no themes.toml: nothing loads
+    at = _open("anything")
+    assert any(ui("puzzles.problems_heading", count=1) == expander.label for expander in at.expander)
+    assert ui("puzzles.empty") in [element.value for element in at.info]
