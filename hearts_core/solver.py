@@ -222,6 +222,7 @@ class _Engine:
         self.attr = tuple(attrs)
         self.tt: dict[Any, tuple[int, int, int]] = {}
         self.hands = [0] * self.n
+        self.own = [0] * 4
         self._search, self._nodes = _build_search(self)
         self.extra_nodes = 0
 
@@ -313,6 +314,8 @@ class _Engine:
             live = 0
             for mask in node.hands:
                 live |= mask
+            for suit in range(4):
+                self.own[suit] = sum((hand >> 13 * suit & 8191) << 13 * seat for seat, hand in enumerate(node.hands))
             return self._search(node.seat, node.pos, node.lead, node.wcard, node.wseat, node.tpts, node.tmask,
                                 node.broken, live, alpha, beta)
         # Trick 0 has its own rules: search it here, then hand over to the fast search.
@@ -367,7 +370,15 @@ class _Engine:
 
 
 def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int]]:
-    """The hot alpha-beta search, as a closure over the engine's tables (not for trick 0)."""
+    """The hot alpha-beta search, as a closure over the engine's tables (not for trick 0).
+
+    ``search(seat, pos, lead, wcard, wseat, tpts, tmask, broken, live, alpha, beta)``
+    returns the internal value from a position (fail-soft: exact inside the
+    window, a bound outside it): ``seat`` is to play the ``pos``-th card of the
+    trick, ``lead`` is the led suit's mask, ``wcard``/``wseat`` the winning card
+    and its player, ``tpts``/``tmask`` the trick's value and cards, ``live`` every
+    card still held; ``hands`` (the engine's list) holds the seats' cards.
+    """
     n = engine.n
     last = n - 1
     hands = engine.hands
@@ -384,82 +395,128 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
     tt = engine.tt
     tt_get = tt.get
     inf = _INF
+    # Move ordering: leads low first; a player who wants the trick won by someone
+    # else ducks (highest card under the winner first), one who wants to win it
+    # tries winners first; discards dump the most points when the trick's winner
+    # is the right one to take them, and otherwise throw high cards without points.
+    rank_of = tuple(card % 13 for card in range(52)).__getitem__
+    wants_win = tuple(counted[seat] != minimizer[seat] for seat in range(n))
+    dump_key = tuple(table[card] * 16 + card % 13 for card in range(52)).__getitem__
+    keep_key = tuple(-table[card] * 16 + card % 13 for card in range(52)).__getitem__
     # Per suit: the table's positive and negative sums of every 13-card subset.
     suit_sums = []
     for suit in range(4):
         values = table[suit * 13:(suit + 1) * 13]
         if any(values):
-            pos = [0] * 8192
-            neg = [0] * 8192
-            for sub in range(1, 8192):
-                low = (sub & -sub).bit_length() - 1
-                pos[sub] = pos[sub & (sub - 1)] + max(values[low], 0)
-                neg[sub] = neg[sub & (sub - 1)] + min(values[low], 0)
-            suit_sums.append((suit * 13, tuple(pos), tuple(neg)))
+            pos_sums = [0]
+            neg_sums = [0]
+            for value in values:  # doubling: the subsets with this card come after those without
+                gain = max(value, 0)
+                pos_sums += [total + gain for total in pos_sums]
+                loss = min(value, 0)
+                neg_sums += [total + loss for total in neg_sums]
+            suit_sums.append((suit * 13, tuple(pos_sums), tuple(neg_sums)))
+    # Transposition keys use relative ranks: per suit, the owners of the cards
+    # still held in rank order (cards played before do not separate them), with
+    # each card's attributes, so positions that differ only by cards gone match.
+    # ``own[suit]`` has bit ``13 * seat + rank`` for every card ``seat`` holds.
+    own = engine.own
+    suit_index = tuple(card // 13 for card in range(52))
+    owner_bits = tuple(tuple(1 << (13 * seat + card % 13) for card in range(52)) for seat in range(n))
+    kinds: dict[tuple[int, int, bool], int] = {}
+    kind = tuple(kinds.setdefault((table[card], breaks >> card & 1, card == _QS), len(kinds)) for card in range(52))
+    base = n * len(kinds) + 1
+    # Clubs and diamonds are interchangeable when their cards have the same attributes rank by rank.
+    twin_minors = kind[:13] == kind[13:26]
+    memos: tuple[dict[int, int], ...] = ({0: 0}, {0: 0}, {0: 0}, {0: 0})
+
+    def relative(suit: int, owners: int) -> int:
+        code = 0
+        for rank in range(13):
+            for seat in range(n):
+                if owners >> (13 * seat + rank) & 1:
+                    code = code * base + seat * len(kinds) + kind[suit * 13 + rank] + 1
+        memos[suit][owners] = code
+        return code
+
+    memo0, memo1, memo2, memo3 = memos
     nodes = 0
 
-    def search(seat: int, pos: int, lead: int, wcard: int, wseat: int, tpts: int, tmask: int, broken: bool,
-               live: int, alpha: int, beta: int) -> int:
+    def lead_node(seat: int, broken: bool, live: int, alpha: int, beta: int) -> int:
+        """A trick about to be led by ``seat``: bounds, the last trick, the transposition table."""
         nonlocal nodes
         nodes += 1
         hand = hands[seat]
-        key = None
-        entry = None
+        if not hand:
+            return 0
+        lo = hi = 0
+        for shift, pos_sums, neg_sums in suit_sums:
+            sub = live >> shift & 8191
+            hi += pos_sums[sub]
+            lo += neg_sums[sub]
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        if not hand & (hand - 1):
+            # The last trick plays itself.
+            suit = suit_of[hand.bit_length() - 1]
+            wcard = hand
+            wseat = seat
+            other = nxt[seat]
+            while other != seat:
+                card = hands[other]
+                if card & suit and card > wcard:
+                    wcard = card
+                    wseat = other
+                other = nxt[other]
+            return lo + hi if counted[wseat] else 0
+        own0, own1, own2, own3 = own
+        k0 = memo0.get(own0)
+        if k0 is None:
+            k0 = relative(0, own0)
+        k1 = memo1.get(own1)
+        if k1 is None:
+            k1 = relative(1, own1)
+        k2 = memo2.get(own2)
+        if k2 is None:
+            k2 = relative(2, own2)
+        k3 = memo3.get(own3)
+        if k3 is None:
+            k3 = relative(3, own3)
+        if twin_minors and k0 > k1:
+            k0, k1 = k1, k0
+        key = (seat, broken, k0, k1, k2, k3)
+        entry = tt_get(key)
         tt_move = -1
-        if pos == 0:
-            if not hand:
-                return 0
-            lo = hi = 0
-            for shift, pos_sums, neg_sums in suit_sums:
-                sub = live >> shift & 8191
-                hi += pos_sums[sub]
-                lo += neg_sums[sub]
-            if lo == hi:
-                return lo
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if not hand & (hand - 1):
-                # The last trick plays itself.
-                lead = suit_of[hand.bit_length() - 1]
-                wcard = hand
-                wseat = seat
-                other = nxt[seat]
-                while other != seat:
-                    card = hands[other]
-                    if card & lead and card > wcard:
-                        wcard = card
-                        wseat = other
-                    other = nxt[other]
-                return lo + hi if counted[wseat] else 0
-            key = (seat, broken, *hands)
-            entry = tt_get(key)
-            if entry is not None:
-                elo, ehi, tt_move = entry
-                if elo >= beta:
-                    return elo
-                if ehi <= alpha:
-                    return ehi
-                if elo == ehi:
-                    return elo
-                if elo > alpha:
-                    alpha = elo
-                if ehi < beta:
-                    beta = ehi
-            legal = hand
-            if not broken:
-                others = hand & not_hearts
-                if others and not (lead_with_queen and others == qs_bit):
-                    legal = others
-        else:
-            legal = hand & lead or hand
-        # One card of each class of equivalent cards.
-        others = (live ^ hand) | tmask
+        if entry is not None:
+            elo, ehi, tt_move = entry
+            if elo >= beta:
+                return elo
+            if ehi <= alpha:
+                return ehi
+            if elo == ehi:
+                return elo
+            if elo > lo:
+                lo = elo
+            if ehi < hi:
+                hi = ehi
+        # No line can do better than the bounds: a child reaching one ends the search.
+        if alpha < lo:
+            alpha = lo
+        if beta > hi:
+            beta = hi
+        alpha0 = alpha
+        beta0 = beta
+        mask = hand
+        if not broken:
+            mask = hand & not_hearts
+            if not mask or (lead_with_queen and mask == qs_bit):
+                mask = hand
+        others = live ^ hand
         moves = []
         prev = -1
         prev_attr = -1
-        mask = legal
         while mask:
             bit = mask & -mask
             card = bit.bit_length() - 1
@@ -469,39 +526,26 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
                 moves.append(card)
                 prev_attr = card_attr
             prev = card
-        if tt_move >= 0 and tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
-        alpha0 = alpha
-        beta0 = beta
+        if len(moves) > 1:
+            moves.sort(key=rank_of)
+            if tt_move >= 0 and tt_move != moves[0] and tt_move in moves:
+                moves.remove(tt_move)
+                moves.insert(0, tt_move)
         minimizing = minimizer[seat]
         best = inf if minimizing else -inf
         best_move = -1
+        nxt_seat = nxt[seat]
+        my_bits = owner_bits[seat]
         for card in moves:
             bit = 1 << card
             hands[seat] = hand ^ bit
-            if pos == 0:
-                nlead = suit_of[card]
-                nwcard = card
-                nwseat = seat
-            elif bit & lead and card > wcard:
-                nlead = lead
-                nwcard = card
-                nwseat = seat
-            else:
-                nlead = lead
-                nwcard = wcard
-                nwseat = wseat
-            npts = tpts + table[card]
-            nbroken = broken or bool(bit & breaks)
-            if pos == last:
-                gained = npts if counted[nwseat] else 0
-                result = gained + search(nwseat, 0, 0, -1, -1, 0, 0, nbroken, live ^ bit, alpha - gained,
-                                         beta - gained)
-            else:
-                result = search(nxt[seat], pos + 1, nlead, nwcard, nwseat, npts, tmask | bit, nbroken, live ^ bit,
-                                alpha, beta)
+            suit = suit_index[card]
+            owners = own[suit]
+            own[suit] = owners ^ my_bits[card]
+            result = second(nxt_seat, 1, suit_of[card], card, seat, table[card], bit, broken or bit & breaks != 0,
+                            live ^ bit, alpha, beta)
             hands[seat] = hand
+            own[suit] = owners
             if minimizing:
                 if result < best:
                     best = result
@@ -517,18 +561,173 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
                     break
                 if best > alpha:
                     alpha = best
-        if key is not None:
-            if best <= alpha0:
-                elo, ehi = -inf, best
-            elif best >= beta0:
-                elo, ehi = best, inf
-            else:
-                elo = ehi = best
-            if entry is not None:
-                elo = max(elo, entry[0])
-                ehi = min(ehi, entry[1])
-            tt[key] = (elo, ehi, best_move)
+        if best <= alpha0:
+            elo, ehi = lo, best
+        elif best >= beta0:
+            elo, ehi = best, hi
+        else:
+            elo = ehi = best
+        tt[key] = (elo, ehi, best_move)
         return best
+
+    def follow_moves(seat: int, hand: int, lead: int, wcard: int, wseat: int, tmask: int, live: int,
+                     last_to_play: bool) -> list[int]:
+        """The cards to try, one per class of equivalent cards, best guesses first."""
+        others = (live ^ hand) | tmask
+        moves: list[int] = []
+        prev = -1
+        prev_attr = -1
+        mask = hand & lead
+        if mask:
+            wins = []
+            while mask:
+                bit = mask & -mask
+                card = bit.bit_length() - 1
+                mask ^= bit
+                card_attr = attr[card]
+                if card_attr != prev_attr or others & (bit - (2 << prev)):
+                    if card < wcard:
+                        moves.append(card)
+                    else:
+                        wins.append(card)
+                    prev_attr = card_attr
+                prev = card
+            if wants_win[seat]:
+                if not last_to_play:
+                    wins.reverse()
+                wins += moves
+                return wins
+            moves.reverse()
+            if last_to_play:
+                wins.reverse()
+            moves += wins
+            return moves
+        mask = hand
+        while mask:
+            bit = mask & -mask
+            card = bit.bit_length() - 1
+            mask ^= bit
+            card_attr = attr[card]
+            if card_attr != prev_attr or others & (bit - (2 << prev)):
+                moves.append(card)
+                prev_attr = card_attr
+            prev = card
+        if len(moves) > 1:
+            moves.sort(key=dump_key if counted[wseat] != minimizer[seat] else keep_key, reverse=True)
+        return moves
+
+    def follow_node(seat: int, pos: int, lead: int, wcard: int, wseat: int, tpts: int, tmask: int, broken: bool,
+               live: int, alpha: int, beta: int) -> int:
+        """``seat`` plays the ``pos``-th card of a trick, not the last one."""
+        nonlocal nodes
+        nodes += 1
+        hand = hands[seat]
+        mask = hand & lead
+        if mask and not mask & (mask - 1):
+            # A single card of the led suit: forced.
+            card = mask.bit_length() - 1
+            hands[seat] = hand ^ mask
+            suit = suit_index[card]
+            owners = own[suit]
+            own[suit] = owners ^ owner_bits[seat][card]
+            if card > wcard:
+                wcard = card
+                wseat = seat
+            result = (last_node if pos == before_last else follow_node)(
+                nxt[seat], pos + 1, lead, wcard, wseat, tpts + table[card], tmask | mask,
+                broken or mask & breaks != 0, live ^ mask, alpha, beta)
+            hands[seat] = hand
+            own[suit] = owners
+            return result
+        moves = follow_moves(seat, hand, lead, wcard, wseat, tmask, live, False)
+        child = last_node if pos == before_last else follow_node
+        minimizing = minimizer[seat]
+        best = inf if minimizing else -inf
+        nxt_seat = nxt[seat]
+        my_bits = owner_bits[seat]
+        pos += 1
+        for card in moves:
+            bit = 1 << card
+            hands[seat] = hand ^ bit
+            suit = suit_index[card]
+            owners = own[suit]
+            own[suit] = owners ^ my_bits[card]
+            if card > wcard and bit & lead:
+                result = child(nxt_seat, pos, lead, card, seat, tpts + table[card], tmask | bit,
+                               broken or bit & breaks != 0, live ^ bit, alpha, beta)
+            else:
+                result = child(nxt_seat, pos, lead, wcard, wseat, tpts + table[card], tmask | bit,
+                               broken or bit & breaks != 0, live ^ bit, alpha, beta)
+            hands[seat] = hand
+            own[suit] = owners
+            if minimizing:
+                if result < best:
+                    best = result
+                    if best <= alpha:
+                        break
+                    if best < beta:
+                        beta = best
+            elif result > best:
+                best = result
+                if best >= beta:
+                    break
+                if best > alpha:
+                    alpha = best
+        return best
+
+    def last_node(seat: int, pos: int, lead: int, wcard: int, wseat: int, tpts: int, tmask: int, broken: bool,
+                  live: int, alpha: int, beta: int) -> int:
+        """``seat`` plays the trick's last card: the trick is scored, the winner leads the next."""
+        nonlocal nodes
+        nodes += 1
+        hand = hands[seat]
+        mask = hand & lead
+        if mask and not mask & (mask - 1):
+            moves = [mask.bit_length() - 1]
+        else:
+            moves = follow_moves(seat, hand, lead, wcard, wseat, tmask, live, True)
+        minimizing = minimizer[seat]
+        best = inf if minimizing else -inf
+        my_bits = owner_bits[seat]
+        for card in moves:
+            bit = 1 << card
+            hands[seat] = hand ^ bit
+            suit = suit_index[card]
+            owners = own[suit]
+            own[suit] = owners ^ my_bits[card]
+            winner = seat if card > wcard and bit & lead else wseat
+            if counted[winner]:
+                gained = tpts + table[card]
+                result = gained + lead_node(winner, broken or bit & breaks != 0, live ^ bit, alpha - gained,
+                                            beta - gained)
+            else:
+                result = lead_node(winner, broken or bit & breaks != 0, live ^ bit, alpha, beta)
+            hands[seat] = hand
+            own[suit] = owners
+            if minimizing:
+                if result < best:
+                    best = result
+                    if best <= alpha:
+                        break
+                    if best < beta:
+                        beta = best
+            elif result > best:
+                best = result
+                if best >= beta:
+                    break
+                if best > alpha:
+                    alpha = best
+        return best
+
+    before_last = n - 2
+    second = last_node if n == 2 else follow_node
+
+    def search(seat: int, pos: int, lead_suit: int, wcard: int, wseat: int, tpts: int, tmask: int, broken: bool,
+               live: int, alpha: int, beta: int) -> int:
+        if pos == 0:
+            return lead_node(seat, broken, live, alpha, beta)
+        return (last_node if pos == last else follow_node)(seat, pos, lead_suit, wcard, wseat, tpts, tmask, broken,
+                                                       live, alpha, beta)
 
     def count() -> int:
         return nodes
