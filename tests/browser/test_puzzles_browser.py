@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_pages import _no_exception, _settled
+from tests.browser.test_pages import _no_exception, _settled
 
 from hearts_core.cards import Card
 from hearts_core.puzzles import PUZZLES_DIR, Puzzle, load_library

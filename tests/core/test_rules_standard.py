@@ -11,7 +11,7 @@ import itertools
 import random
 
 import pytest
-from named_deals import (
+from tests.core.named_deals import (
     HOLD,
     MISSED_MOON,
     MISSED_MOON_PLAY,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import deal_hands, play_cards
-from named_deals import HOLD, MIXED, MIXED_PLAY, PASSES, ROUND_ROBIN
+from tests.core.conftest import deal_hands, play_cards
+from tests.core.named_deals import HOLD, MIXED, MIXED_PLAY, PASSES, ROUND_ROBIN
 
 from hearts_core import CardParseError, HandState, Ruleset
 from hearts_core.table import Badges, Play, TableSnapshot, TrickView, seat_name, table_snapshot

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from named_deals import (
+from tests.core.named_deals import (
     HOLD,
     MISSED_MOON,
     MISSED_MOON_PLAY,
