@@ -315,9 +315,14 @@ def _check_pass(puzzle: Puzzle, answer: Any) -> Attempt:
     return Attempt(True, "right", tuple(picked), notes=notes)
 
 
+def question_state(puzzle: Puzzle) -> HandState:
+    """The position the question is asked in: under ``rules_b`` for a variant puzzle."""
+    return puzzle.state_b if puzzle.state_b is not None else puzzle.state
+
+
 def solution_line(puzzle: Puzzle) -> tuple[HandState, ...]:
-    """The positions along the solver's principal line (play puzzles), for the viewer."""
-    states = [puzzle.state]
+    """The positions along the solver's principal line (best-card puzzles), for the viewer."""
+    states = [question_state(puzzle)]
     for _, card in puzzle.line:
         states.append(states[-1].play(card))
     return tuple(states)
@@ -328,7 +333,7 @@ def refutation(puzzle: Puzzle, card: str) -> tuple[tuple[int, str], ...]:
     from .solver import line_for
 
     objective = str(puzzle.get("objective", "min_points"))
-    return line_for(puzzle.state, card, objective, puzzle.seat, card=puzzle.get("card"),
+    return line_for(question_state(puzzle), card, objective, puzzle.seat, card=puzzle.get("card"),
                     shooter=puzzle.get("shooter"))
 
 
@@ -638,7 +643,7 @@ def _generate(count: int, tricks: int, margin: int, seed: int, objective: str, p
 __all__ = [
     "ARGUMENTS", "DIFFICULTIES", "KINDS", "OBJECTIVES", "SHOW", "VARIANT_ASKS", "Attempt", "Library", "Puzzle",
     "PuzzleError", "Theme", "argument_cards", "check_attempt", "load_library", "load_themes", "parse_puzzle",
-    "refutation", "solution_line",
+    "question_state", "refutation", "solution_line",
 ]
 
 

@@ -44,6 +44,7 @@ from hearts_core.puzzles import (
     Puzzle,
     check_attempt,
     load_library,
+    question_state,
     refutation,
     solution_line,
 )
@@ -219,7 +220,7 @@ def _asked(puzzle: Puzzle) -> str:
 
 def _state(puzzle: Puzzle) -> HandState:
     """The position the question is asked in (under the second rules for a variant)."""
-    return puzzle.state_b if puzzle.kind == "variant" and puzzle.state_b is not None else puzzle.state
+    return question_state(puzzle)
 
 
 def _rules(puzzle: Puzzle) -> Ruleset:
@@ -607,7 +608,7 @@ def _moves(puzzle: Puzzle, view: tuple[Any, ...]) -> tuple[tuple[int, str], ...]
 
 
 def _frames(puzzle: Puzzle, view: tuple[Any, ...]) -> tuple[HandState, ...]:
-    if view[0] == "solution" and puzzle.kind == "play":
+    if view[0] == "solution" and puzzle.line:
         return solution_line(puzzle)
     return _line_frames(_state(puzzle), _moves(puzzle, view))
 
@@ -687,12 +688,7 @@ def _judge(puzzle: Puzzle, answer: Any) -> None:
 
 def _refutation(puzzle: Puzzle, card: str) -> tuple[tuple[int, str], ...]:
     """The solver's best line after a wrong card, in the position the question is asked in."""
-    if puzzle.kind != "variant":
-        return tuple(refutation(puzzle, card))
-    from hearts_core.solver import line_for
-
-    return tuple(line_for(_state(puzzle), card, str(puzzle.get("objective", "min_points")), puzzle.seat,
-                          card=puzzle.get("card"), shooter=puzzle.get("shooter")))
+    return tuple(refutation(puzzle, card))
 
 
 def _not_judged(puzzle: Puzzle, text: str) -> None:

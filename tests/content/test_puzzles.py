@@ -214,3 +214,15 @@ def test_stated_answers_are_cards_of_the_position() -> None:
     for puzzle in PLAY:
         for card in puzzle.solution:
             assert Card.parse(card) in puzzle.state.legal_moves(), (puzzle.id, card)
+
+
+@pytest.mark.parametrize("puzzle", [p for p in LIBRARY.ordered() if p.line], ids=lambda p: p.id)
+def test_the_solution_line_replays_to_the_best_value_under_the_puzzle_rules(puzzle: Puzzle) -> None:
+    """The line shown as the solution is the solver's, in the position the question is asked in
+    (under the second rules for a variant), and ends with the value the solver promised."""
+    from hearts_core.puzzles import question_state, solution_line
+
+    states = solution_line(puzzle)
+    assert states[0] == question_state(puzzle) and states[-1].phase == "over"
+    if puzzle.get("objective", "min_points") == "min_points":
+        assert states[-1].hand_points()[puzzle.seat] == min(puzzle.values.values())
