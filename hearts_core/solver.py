@@ -360,7 +360,11 @@ class _Engine:
             for card in candidates:
                 child, value = self.advance(node, card)
                 total = gained + value
-                if len(candidates) == 1 or spec.clip(total + self.value(child, lo - total, hi - total)) == target:
+                if len(candidates) == 1:
+                    break
+                # A narrow window: only whether the card keeps the value matters.
+                low, high = (lo - total, hi - total) if spec.moon else (target - total - 1, target - total + 1)
+                if spec.clip(total + self.value(child, low, high)) == target:
                     break
             else:  # pragma: no cover - the search is exact, so some card keeps the value
                 raise AssertionError("no card keeps the solved value")
@@ -683,9 +687,24 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
         hand = hands[seat]
         mask = hand & lead
         if mask and not mask & (mask - 1):
-            moves = [mask.bit_length() - 1]
-        else:
-            moves = follow_moves(seat, hand, lead, wcard, wseat, tmask, live, True)
+            # A single card of the led suit: forced.
+            card = mask.bit_length() - 1
+            hands[seat] = hand ^ mask
+            suit = suit_index[card]
+            owners = own[suit]
+            own[suit] = owners ^ owner_bits[seat][card]
+            if card > wcard:
+                wseat = seat
+            if counted[wseat]:
+                gained = tpts + table[card]
+                result = gained + lead_node(wseat, broken or mask & breaks != 0, live ^ mask, alpha - gained,
+                                            beta - gained)
+            else:
+                result = lead_node(wseat, broken or mask & breaks != 0, live ^ mask, alpha, beta)
+            hands[seat] = hand
+            own[suit] = owners
+            return result
+        moves = follow_moves(seat, hand, lead, wcard, wseat, tmask, live, True)
         minimizing = minimizer[seat]
         best = inf if minimizing else -inf
         my_bits = owner_bits[seat]
