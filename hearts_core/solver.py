@@ -56,6 +56,36 @@ but holds the queen.  Winning with the TH takes the queen; ducking with the
 (True, False)
 >>> solve(state, "avoid_card").values
 {'2H': 0, 'TH': 1}
+
+How the search works.  Each objective becomes one internal minimax value: the
+sum of a per-card table (the ruleset's points; 1 for the card to avoid; 1 for
+each card the moon needs) over the cards that some seats win *from now on*
+(``seat`` for min_points and avoid_card; everybody but the shooter for the
+moon, whose value is 1 exactly when that sum is 0).  Points taken before are
+added at the end, so every stored value is relative to the remaining play.
+The search is a fail-soft alpha-beta over single cards, on integers only (a
+hand is a 52-bit mask), with:
+
+* legality exactly as :meth:`HandState.legal_mask` (following suit, hearts
+  broken, ``queen_breaks_hearts``, ``lead_hearts_with_queen``, and trick 0's
+  opening lead and ``first_trick`` rule, searched by a slower path);
+* a transposition table at the start of each trick, keyed by the leader,
+  hearts broken and, per suit, the owners of the cards still held in rank
+  order with each card's attributes: cards already played do not count, so
+  positions that differ only by which low cards are gone share an entry
+  (clubs and diamonds swap when their cards are alike); entries are bounds
+  with the best card, which is tried first next time;
+* equivalent cards: cards of one suit in one hand with no card still in play
+  (in another hand or in the trick) between them, and the same value in the
+  table (the QS, the JD, Spot Hearts' hearts never merge), are searched once;
+* move ordering: leads low first, a player who wants someone else to win the
+  trick ducks (highest card under the winner first), discards dump points on
+  the right winner or throw high cards, and the transposition table's card;
+* cutoffs at the bounds (no points left, or all of them), and the last trick
+  played out directly.
+
+:func:`decide` is one null-window search; :func:`solve` searches every legal
+card with a full window and then follows the values down for the line.
 """
 
 from __future__ import annotations
