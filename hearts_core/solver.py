@@ -437,19 +437,26 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
     wants_win = tuple(counted[seat] != minimizer[seat] for seat in range(n))
     dump_key = tuple(table[card] * 16 + card % 13 for card in range(52)).__getitem__
     keep_key = tuple(-table[card] * 16 + card % 13 for card in range(52)).__getitem__
-    # Per suit: the table's positive and negative sums of every 13-card subset.
-    suit_sums = []
-    for suit in range(4):
-        values = table[suit * 13:(suit + 1) * 13]
-        if any(values):
-            pos_sums = [0]
-            neg_sums = [0]
-            for value in values:  # doubling: the subsets with this card come after those without
-                gain = max(value, 0)
-                pos_sums += [total + gain for total in pos_sums]
-                loss = min(value, 0)
-                neg_sums += [total + loss for total in neg_sums]
-            suit_sums.append((suit * 13, tuple(pos_sums), tuple(neg_sums)))
+    # The bounds of what is still to come: the table's negative and positive sums
+    # over the cards with a value still in play, memoised by those cards.
+    valued = sum(1 << card for card in range(52) if table[card])
+    bounds: dict[int, tuple[int, int]] = {}
+    bounds_get = bounds.get
+
+    def sums(cards: int) -> tuple[int, int]:
+        lo = hi = 0
+        mask = cards
+        while mask:
+            bit = mask & -mask
+            value = table[bit.bit_length() - 1]
+            if value < 0:
+                lo += value
+            else:
+                hi += value
+            mask ^= bit
+        bounds[cards] = lo, hi
+        return lo, hi
+
     # Transposition keys use relative ranks: per suit, the owners of the cards
     # still held in rank order (cards played before do not separate them), with
     # each card's attributes, so positions that differ only by cards gone match.
@@ -483,11 +490,11 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
         hand = hands[seat]
         if not hand:
             return 0
-        lo = hi = 0
-        for shift, pos_sums, neg_sums in suit_sums:
-            sub = live >> shift & 8191
-            hi += pos_sums[sub]
-            lo += neg_sums[sub]
+        still = live & valued
+        limits = bounds_get(still)
+        if limits is None:
+            limits = sums(still)
+        lo, hi = limits
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
