@@ -1,7 +1,18 @@
-"""Simple seeded players used by tests, benchmarks and the simulator.
+"""Seeded players: random, rule-based (heuristic) and determinized Monte Carlo.
+
+A bot sees a :class:`~hearts_core.view.PlayerView`, never a ``HandState``:
+``choose_pass(view, rng)`` returns the cards to pass and ``choose_card(view,
+rng)`` a :class:`Decision`, the card with the code of the strategy idea behind
+it (texts under ``idea.<code>`` in the message catalogue).  Monte Carlo
+decisions also carry :class:`CandidateStats` for every candidate card, which
+the hint engine can quote.
 
 >>> from hearts_core import HandState, Ruleset
 >>> final = play_random_hand(HandState.deal(Ruleset(), seed=1), seed=2)
+>>> final.phase, sum(final.hand_points())
+('over', 26)
+>>> bots = [make_bot("heuristic")] * 4
+>>> final = play_hand(HandState.deal(Ruleset(), seed=1), bots, seed=2)
 >>> final.phase, sum(final.hand_points())
 ('over', 26)
 """
@@ -9,9 +20,29 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
 
-from .cards import cards_of_mask
+from .cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
+from .sim import AS, JD, KS, QS, Sim, SimRules, random_card
 from .state import HandState, SeedLike
+from .view import PlayerView, sample_worlds
+
+HEARTS_MASK: Final = SUIT_MASKS[2]
+SPADE_HONOURS: Final = (1 << QS) | (1 << KS) | (1 << AS)
+#: A seat holding every penalty card taken so far, this many of them, is treated as a moon threat.
+MOON_ALARM_CARDS: Final = 5
+
+#: Every idea code a bot can name; each has ``idea.<code>`` in the catalogue.
+IDEAS: Final = (
+    "only_card", "random", "follow_low", "duck_under_winner", "dump_queen", "dump_high_heart", "dump_points",
+    "flush_queen", "keep_exit", "stop_moon", "win_jack", "lead_low", "void_discard", "unblock", "shoot_moon",
+    "simulated_best",
+)
+
+
+# -- random players (kept for tests and benchmarks) ------------------------------------------------
 
 
 def random_passes(state: HandState, rng: random.Random) -> dict[int, list[str]]:
@@ -29,3 +60,607 @@ def play_random_hand(state: HandState, seed: SeedLike = None) -> HandState:
         moves = cards_of_mask(state.legal_mask())
         state = state.play(moves[rng.randrange(len(moves))])
     return state
+
+
+# -- decisions and the bot protocol ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CandidateStats:
+    """What the simulations say of one candidate card (over ``worlds`` sampled deals).
+
+    ``mean`` is the seat's mean final score for the hand; ``queen`` the share of
+    deals in which the seat took the QS; ``moon_for`` / ``moon_against`` the
+    share in which it / an opponent shot the moon; ``shoot`` whether the seat
+    played the rest of the hand for the moon.
+    """
+
+    card: Card
+    mean: float
+    queen: float
+    moon_for: float
+    moon_against: float
+    worlds: int
+    shoot: bool = False
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A card and the idea (a code of :data:`IDEAS`) behind it; ``stats`` for Monte Carlo."""
+
+    card: Card
+    idea: str
+    stats: tuple[CandidateStats, ...] = ()
+
+
+class Bot(Protocol):
+    """A player: it sees only its :class:`PlayerView`, and takes randomness as ``rng``."""
+
+    name: str
+
+    def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]: ...
+
+    def choose_card(self, view: PlayerView, rng: random.Random) -> Decision: ...
+
+
+class RandomBot:
+    """A uniformly random legal card and a random pass (a sanity floor)."""
+
+    name = "random"
+
+    def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
+        return tuple(sorted(rng.sample(cards_of_mask(view.hand), view.rules.pass_count)))
+
+    def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
+        return Decision(ALL_CARDS[random_card(view.legal_mask(), rng)], "random")
+
+
+class HeuristicBot:
+    """Rule-based play from RULES.md section 5 (see :func:`heuristic_card`)."""
+
+    name = "heuristic"
+
+    def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
+        return heuristic_pass(view)
+
+    def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
+        card, idea = heuristic_card(
+            view.k, view.seat, view.hand, view.legal_mask(), view.trick, view.leader, view.gone, view.taken,
+            view.tricks_done,
+        )
+        return Decision(ALL_CARDS[card], idea)
+
+
+# -- the heuristic -------------------------------------------------------------------------------
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _best_by_points(k: SimRules, mask: int) -> int:
+    """The card of ``mask`` with the most points, the highest rank breaking ties."""
+    points = k.points
+    best = -1
+    best_key = (-10**6, -1)
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        key = (points[card], card % 13)
+        if key > best_key:
+            best_key = key
+            best = card
+        mask ^= low
+    return best
+
+
+def _positive(k: SimRules, mask: int) -> int:
+    """The cards of ``mask`` worth points (penalty cards and positive bonus cards)."""
+    points = k.points
+    result = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        if points[low.bit_length() - 1] > 0:
+            result |= low
+        rest ^= low
+    return result
+
+
+def _negative(k: SimRules, mask: int) -> int:
+    points = k.points
+    result = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        if points[low.bit_length() - 1] < 0:
+            result |= low
+        rest ^= low
+    return result
+
+
+def moon_threat(k: SimRules, taken: Sequence[int]) -> int:
+    """The seat collecting every penalty card so far, when it has enough to be a
+    danger (two or more penalty cards worth over half the moon, or
+    :data:`MOON_ALARM_CARDS` penalty cards), else -1."""
+    if not k.moon_on:
+        return -1
+    holder = -1
+    pen = k.penalty_mask
+    for seat, mask in enumerate(taken):
+        if mask & pen:
+            if holder >= 0:
+                return -1
+            holder = seat
+    if holder < 0:
+        return -1
+    cards = taken[holder] & pen
+    count = cards.bit_count()
+    if count >= MOON_ALARM_CARDS:
+        return holder
+    if count >= 2:
+        points = k.points
+        total = sum(points[c] for c in range(52) if cards >> c & 1)
+        if 2 * total > k.moon_value:
+            return holder
+    return -1
+
+
+def heuristic_card(
+    k: SimRules,
+    seat: int,
+    hand: int,
+    legal: int,
+    trick: Sequence[int],
+    leader: int,
+    gone: int,
+    taken: Sequence[int],
+    tricks_done: int,
+) -> tuple[int, str]:
+    """The heuristic's card and idea code, from the seat's own knowledge only:
+    its hand and legal cards, the trick in progress, the cards gone, the cards
+    each seat has taken.  RULES.md section 5, in this order: moon defence, the
+    jack of diamonds when it is a bonus, then by position (lead, follow, discard).
+    """
+    if not legal & (legal - 1):
+        return _low(legal), "only_card"
+    unseen = k.deck & ~hand & ~gone
+    threat = moon_threat(k, taken)
+    if threat == seat:
+        threat = -1
+    if not trick:
+        return _lead(k, hand, legal, unseen, threat)
+    n = k.n
+    led = trick[0] // 13
+    suit = SUIT_MASKS[led]
+    win_card = trick[0]
+    win_index = 0
+    points = k.points
+    trick_points = 0
+    for index, card in enumerate(trick):
+        trick_points += points[card]
+        if card // 13 == led and card > win_card:
+            win_card = card
+            win_index = index
+    winner = (leader + win_index) % n
+    last = len(trick) == n - 1
+    if legal & suit:
+        return _follow(k, legal, trick, unseen, suit, win_card, winner, trick_points, last, threat)
+    return _discard(k, hand, legal, unseen, winner, trick_points, last, threat)
+
+
+def _lead(k: SimRules, hand: int, legal: int, unseen: int, threat: int) -> tuple[int, str]:
+    points = k.points
+    jd_bonus = points[JD] < 0
+    if jd_bonus and legal >> JD & 1 and not unseen & SUIT_MASKS[1] & ~((1 << (JD + 1)) - 1):
+        return JD, "win_jack"
+    if threat >= 0:
+        hearts = legal & HEARTS_MASK
+        if hearts and _high(hearts) > _high(unseen & HEARTS_MASK):
+            return _high(hearts), "stop_moon"
+    spades = legal & SUIT_MASKS[3]
+    if spades and unseen >> QS & 1 and not hand & SPADE_HONOURS:
+        return _low(spades), "flush_queen"
+    # Lead low: the card most likely to be beaten, from a short suit when it is a tie.
+    safe = legal & ~_positive(k, legal) & ~_negative(k, legal)
+    pool = safe or (legal & ~_negative(k, legal)) or legal
+    best = -1
+    best_key: tuple[int, int, int] = (10**6, 0, 0)
+    for suit in range(4):
+        mine = pool & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        card = _low(mine)
+        out = unseen & SUIT_MASKS[suit]
+        below = (out & ((1 << card) - 1)).bit_count()
+        risk = below * 2 + (40 if not out else 0)
+        if suit == 3 and hand & SPADE_HONOURS and (unseen >> QS & 1 or hand >> QS & 1):
+            risk += 6
+        if points[card] > 0:
+            risk += 3 + points[card]
+        key = (risk, (hand & SUIT_MASKS[suit]).bit_count(), card % 13)
+        if key < best_key:
+            best_key = key
+            best = card
+    return best, "lead_low"
+
+
+def _follow(
+    k: SimRules, legal: int, trick: Sequence[int], unseen: int, suit: int, win_card: int, winner: int,
+    trick_points: int, last: bool, threat: int,
+) -> tuple[int, str]:
+    points = k.points
+    below = legal & ((1 << win_card) - 1)
+    above = legal & ~below
+    penalties_in_trick = any(points[card] > 0 for card in trick)
+    # Omnibus: take the jack when the trick is worth taking and nobody can beat us.
+    if points[JD] < 0 and above and (JD in trick or legal >> JD & 1):
+        card = JD if above >> JD & 1 else _high(above)
+        beaten = unseen & suit & ~((1 << (card + 1)) - 1)
+        if (last or not beaten) and trick_points + points[card] < 0:
+            return card, "win_jack"
+    # Moon defence: take a trick with penalty cards away from the collector.
+    if threat >= 0 and above and penalties_in_trick and (winner == threat or not last):
+        clean = above & ~_positive(k, above)
+        return _high(clean or above), "stop_moon"
+    if below:
+        if last and above and trick_points <= 0 and not penalties_in_trick:
+            clean = above & ~_positive(k, above)
+            if clean:
+                return _high(clean), "keep_exit"
+        loaded = _positive(k, below)
+        if loaded:
+            card = _best_by_points(k, loaded)
+            return card, "dump_queen" if card == QS else "duck_under_winner"
+        return _high(below), "duck_under_winner"
+    clean = above & ~_positive(k, above)
+    if last:
+        return _high(clean or above) if clean else _low_points(k, above), "keep_exit"
+    lowest_mine = _low(clean or above)
+    if not unseen & suit & ~((1 << (lowest_mine + 1)) - 1):
+        # Nobody still to play can beat us: win with the highest safe card.
+        return _high(clean) if clean else _low_points(k, above), "keep_exit"
+    return lowest_mine, "follow_low"
+
+
+def _low_points(k: SimRules, mask: int) -> int:
+    points = k.points
+    return min(cards_of_mask(mask), key=lambda card: (points[card], -card))
+
+
+def _discard(
+    k: SimRules, hand: int, legal: int, unseen: int, winner: int, trick_points: int, last: bool, threat: int,
+) -> tuple[int, str]:
+    positive = _positive(k, legal)
+    keep = _negative(k, legal)
+    if threat >= 0:
+        if winner == threat:
+            clean = legal & ~positive & ~keep
+            if clean:
+                return _high_rank(clean, hand), "stop_moon"
+        elif last and positive:
+            return _best_by_points(k, positive), "stop_moon"
+    if positive:
+        card = _best_by_points(k, positive)
+        if card == QS:
+            return card, "dump_queen"
+        return card, "dump_high_heart" if card // 13 == 2 else "dump_points"
+    pool = legal & ~keep or legal
+    # Without the queen out, the AS and KS are the most dangerous cards to keep.
+    if unseen >> QS & 1:
+        honours = pool & SPADE_HONOURS
+        if honours:
+            return _high(honours), "void_discard"
+    return _high_rank(pool, hand), "void_discard"
+
+
+def _high_rank(pool: int, hand: int) -> int:
+    """The highest-ranked card of ``pool``, from the shortest suit on a tie."""
+    best = -1
+    best_key = (-1, 0)
+    for suit in range(4):
+        mine = pool & SUIT_MASKS[suit]
+        if mine:
+            card = _high(mine)
+            key = (card % 13, -(hand & SUIT_MASKS[suit]).bit_count())
+            if key > best_key:
+                best_key = key
+                best = card
+    return best
+
+
+def shooter_card(k: SimRules, hand: int, legal: int, trick: Sequence[int], unseen: int) -> int:
+    """Play for the moon: win every trick with penalty cards, lead from the top."""
+    if not legal & (legal - 1):
+        return _low(legal)
+    if not trick:
+        # Lead a card nobody can beat if there is one, else the highest card.
+        for card in sorted(cards_of_mask(legal), key=lambda c: -(c % 13)):
+            if not unseen & SUIT_MASKS[card // 13] & ~((1 << (card + 1)) - 1):
+                return card
+        return _high_rank(legal, hand)
+    led = trick[0] // 13
+    suit = SUIT_MASKS[led]
+    if legal & suit:
+        top = _high(legal & suit)
+        best = max(card for card in trick if card // 13 == led)
+        return top if top > best else _low(legal)
+    clean = legal & ~_positive(k, legal)
+    return _low(clean) if clean else _low(legal)
+
+
+# -- passing -----------------------------------------------------------------------------------------
+
+
+def heuristic_pass(view: PlayerView) -> tuple[Card, ...]:
+    """The cards to pass by RULES.md section 5 (passing): the QS, KS and AS with fewer
+    than four spades (only the QS when passing right with a low spade), never low
+    spades, high cards from short suits without low cards, a whole short suit for
+    a void, hearts last and never the lone AH; under bonus rules, keep the bonus card."""
+    k = view.k
+    hand = view.hand
+    count = view.rules.pass_count
+    points = k.points
+    spades = hand & SUIT_MASKS[3]
+    spade_count = spades.bit_count()
+    low_spade = bool(spades & ~SPADE_HONOURS)
+    right = view.pass_target is not None and view.pass_target == (view.seat - 1) % view.players
+    scores: dict[int, float] = {}
+    for card in cards_of_mask(hand):
+        suit, rank = card // 13, card % 13 + 2
+        mine = hand & SUIT_MASKS[suit]
+        length = mine.bit_count()
+        lows = (mine & ((1 << (suit * 13 + 4)) - 1) & SUIT_MASKS[suit]).bit_count()  # 2 to 5
+        if points[card] < 0:
+            score = -100.0
+        elif suit == 3 and card in (QS, KS, AS):
+            if spade_count < 4 and not (right and low_spade and card != QS and points[card] <= 0):
+                score = 80.0 + rank + points[card]
+            else:
+                score = -50.0 + points[card]
+        elif suit == 3:
+            score = -80.0
+        elif suit == 2:
+            if length == 1 and rank == 14:
+                score = -30.0
+            else:
+                score = rank - 6.0 + points[card] - 1 - (4 if lows >= 2 else 0)
+        else:
+            score = rank + points[card] * 3.0
+            if length <= 3:
+                score += 6 - 2 * length
+            if lows == 0:
+                score += 4
+            if rank <= 5:
+                score -= 10
+            if length <= count:
+                score += 5  # the whole suit can go: a void
+        scores[card] = score
+    chosen = sorted(scores, key=lambda card: (-scores[card], card))[:count]
+    return tuple(sorted(ALL_CARDS[card] for card in chosen))
+
+
+# -- Monte Carlo -------------------------------------------------------------------------------------
+
+
+def equivalent_classes(k: SimRules, legal: int, hand: int, gone: int) -> list[int]:
+    """Masks of equivalent legal cards: same suit, nothing unplayed outside the hand
+    between them, same points; the QS is always alone."""
+    classes: list[int] = []
+    points = k.points
+    for suit in range(4):
+        mine = legal & SUIT_MASKS[suit]
+        current = 0
+        previous = -1
+        for card in cards_of_mask(mine):
+            between = ((1 << card) - 1) & ~((1 << (previous + 1)) - 1) if previous >= 0 else 0
+            joinable = (
+                previous >= 0 and card != QS and previous != QS and points[card] == points[previous]
+                and not between & ~gone & ~hand
+            )
+            if joinable:
+                current |= 1 << card
+            else:
+                if current:
+                    classes.append(current)
+                current = 1 << card
+            previous = card
+        if current:
+            classes.append(current)
+    return classes
+
+
+def _rollout(sim: Sim, me: int, shoot: bool, rng: random.Random, epsilon: float) -> None:
+    k = sim.k
+    rand = rng.random
+    while True:
+        seat = sim.to_play
+        hand = sim.hands[seat]
+        if not hand:
+            return
+        legal = sim.legal()
+        if not legal & (legal - 1):
+            card = (legal & -legal).bit_length() - 1
+        elif rand() < epsilon:
+            card = random_card(legal, rng)
+        elif shoot and seat == me:
+            card = shooter_card(k, hand, legal, sim.trick, k.deck & ~hand & ~sim.gone)
+        else:
+            card = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken,
+                                  sim.tricks_done)[0]
+        sim.play(card)
+
+
+class MonteCarloBot:
+    """Determinized Monte Carlo: deal the unseen cards ``worlds`` times consistently
+    with the view, play each candidate card out in every world with the heuristic
+    (random ``epsilon`` of the time) on the fast :class:`~hearts_core.sim.Sim`
+    path, and choose the lowest mean final score for the seat.  The same worlds
+    and rollout seeds serve every candidate.  When the seat may shoot the moon it
+    also plays each candidate out going for the moon, and takes that plan when
+    it makes the moon in most worlds and scores better."""
+
+    name = "monte_carlo"
+
+    def __init__(self, worlds: int = 128, epsilon: float = 0.1) -> None:
+        if worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        self.worlds = worlds
+        self.epsilon = epsilon
+
+    def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
+        return heuristic_pass(view)
+
+    def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
+        k = view.k
+        legal = view.legal_mask()
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        trick = view.trick
+        heuristic, idea = heuristic_card(k, view.seat, view.hand, legal, trick, view.leader, view.gone,
+                                         view.taken, view.tricks_done)
+        classes = equivalent_classes(k, legal, view.hand, view.gone)
+        if len(classes) == 1:
+            return Decision(ALL_CARDS[heuristic], idea)
+        candidates = [heuristic if cls >> heuristic & 1 else _low(cls) for cls in classes]
+        stats = self.evaluate(view, candidates, rng)
+        best = min(stats, key=lambda item: (round(item.mean, 9), item.card != heuristic))
+        if best.card == heuristic and not best.shoot:
+            chosen_idea = idea
+        elif best.shoot:
+            chosen_idea = "shoot_moon"
+        else:
+            chosen_idea = classify_card(view, best.card)
+        return Decision(best.card, chosen_idea, tuple(stats))
+
+    def evaluate(self, view: PlayerView, candidates: Sequence[int], rng: random.Random) -> list[CandidateStats]:
+        """Simulated results of each candidate card (see :class:`CandidateStats`)."""
+        k = view.k
+        me = view.seat
+        worlds = sample_worlds(view, self.worlds, rng)
+        seeds = [rng.getrandbits(48) for _ in worlds]
+        bases = [Sim.from_parts(k, hands, view.leader, view.trick, view.taken, view.won, view.hand_number)
+                 for hands in worlds]
+        totals = view.totals if any(view.totals) else None
+        shoot_too = self._may_shoot(view)
+        results = []
+        for card in candidates:
+            normal = self._run(bases, seeds, card, me, False, totals)
+            stats = CandidateStats(ALL_CARDS[card], *normal, worlds=len(worlds))
+            if shoot_too:
+                shoot = self._run(bases, seeds, card, me, True, totals)
+                if shoot[2] > 0.5 and shoot[0] < normal[0]:
+                    stats = CandidateStats(ALL_CARDS[card], *shoot, worlds=len(worlds), shoot=True)
+            results.append(stats)
+        return results
+
+    def _may_shoot(self, view: PlayerView) -> bool:
+        k = view.k
+        if not k.moon_on:
+            return False
+        pen = k.penalty_mask
+        if any(mask & pen for seat, mask in enumerate(view.taken) if seat != view.seat):
+            return False
+        hand = view.hand
+        high = sum(1 for card in cards_of_mask(hand) if card % 13 >= 9)  # J, Q, K, A
+        return bool(view.taken[view.seat] & pen) or 2 * high >= hand.bit_count()
+
+    def _run(
+        self, bases: Sequence[Sim], seeds: Sequence[int], card: int, me: int, shoot: bool,
+        totals: Sequence[int] | None,
+    ) -> tuple[float, float, float, float]:
+        total = 0.0
+        queens = moons_for = moons_against = 0
+        for base, seed in zip(bases, seeds, strict=True):
+            sim = base.copy()
+            sim.play(card)
+            _rollout(sim, me, shoot, random.Random(seed), self.epsilon)
+            total += sim.final_scores(totals)[me]
+            if sim.taken[me] >> QS & 1:
+                queens += 1
+            shooter = sim.moon_shooter()
+            if shooter is not None:
+                if shooter == me:
+                    moons_for += 1
+                else:
+                    moons_against += 1
+        count = len(bases)
+        return total / count, queens / count, moons_for / count, moons_against / count
+
+
+def classify_card(view: PlayerView, card: int) -> str:
+    """The idea code that best names playing ``card`` in ``view`` (for decisions the
+    heuristic would not have made)."""
+    k = view.k
+    trick = view.trick
+    unseen = view.unseen
+    if not trick:
+        if card == JD and k.points[JD] < 0:
+            return "win_jack"
+        if card // 13 == 3 and unseen >> QS & 1 and not view.hand & SPADE_HONOURS:
+            return "flush_queen"
+        return "lead_low" if card == _low(view.hand & SUIT_MASKS[card // 13]) else "unblock"
+    led = trick[0] // 13
+    if card // 13 != led:
+        if card == QS:
+            return "dump_queen"
+        return "dump_high_heart" if card // 13 == 2 else "void_discard"
+    best = max(c for c in trick if c // 13 == led)
+    if card < best:
+        return "dump_queen" if card == QS else "duck_under_winner"
+    if len(trick) == view.players - 1:
+        return "keep_exit"
+    return "follow_low" if card == _low(view.legal_mask()) else "unblock"
+
+
+# -- factory and a hand driver ---------------------------------------------------------------------
+
+LEVELS: Final = ("random", "heuristic", "monte_carlo")
+
+
+def make_bot(level: str, worlds: int = 128, epsilon: float = 0.1) -> Bot:
+    """A bot by level name: ``random``, ``heuristic`` or ``monte_carlo``."""
+    if level == "random":
+        return RandomBot()
+    if level == "heuristic":
+        return HeuristicBot()
+    if level == "monte_carlo":
+        return MonteCarloBot(worlds, epsilon)
+    raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+def play_hand(
+    state: HandState,
+    bots: Sequence[Bot],
+    seed: SeedLike = None,
+    totals: Sequence[int] | None = None,
+    on_decision: Callable[[PlayerView, Decision], None] | None = None,
+) -> HandState:
+    """Play ``state`` to the end with one bot per seat (passing first if needed).
+    Each bot is shown only its own view; ``on_decision`` sees every card decision."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    n = state.rules.players
+    if len(bots) != n:
+        raise ValueError(f"expected {n} bots, one per seat, got {len(bots)}")
+    if state.phase == "pass":
+        passes = {seat: bots[seat].choose_pass(PlayerView.from_state(state, seat, totals), rng) for seat in range(n)}
+        state = state.with_passes(passes)
+    while state.phase == "play":
+        seat: int = state.to_play  # type: ignore[assignment]
+        view = PlayerView.from_state(state, seat, totals)
+        decision = bots[seat].choose_card(view, rng)
+        if on_decision is not None:
+            on_decision(view, decision)
+        state = state.play(decision.card)
+    return state
+
+
+__all__ = [
+    "IDEAS", "LEVELS", "Bot", "CandidateStats", "Decision", "HeuristicBot", "MonteCarloBot", "RandomBot",
+    "classify_card", "equivalent_classes", "heuristic_card", "heuristic_pass", "make_bot", "moon_threat",
+    "play_hand", "play_random_hand", "random_passes", "sample_worlds", "shooter_card",
+]
