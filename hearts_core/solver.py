@@ -113,8 +113,9 @@ class SolveResult:
     """What :func:`solve` found.
 
     ``values`` maps every legal card of the player to move (card notation) to
-    its value under ``objective`` for ``seat``; ``best`` are the cards with the
-    best value for the player to move (sorted), ``best_value`` their value;
+    its value under ``objective`` for ``seat`` (in card order: clubs, diamonds,
+    hearts, spades, low to high); ``best`` are the cards with the best value for
+    the player to move (in card order), ``best_value`` their value;
     ``line`` is a principal variation ``(seat, card)`` from the position to the
     end of the hand, starting with ``best[0]``; ``nodes`` counts search nodes.
     """
