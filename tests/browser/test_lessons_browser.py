@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.test_pages import _no_exception, _settled
 
 from hearts_core.cards import Card
 from hearts_core.lessons import Lesson, Step, lesson_status, load_curriculum, question_answer, walkthrough_frames
 from hearts_core.table import seat_name
 from hearts_ui.lessons_view import LESSONS_DIR
 from hearts_ui.texts import ui
+from tests.browser.test_pages import _no_exception, _settled
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.test_pages import _no_exception, _settled
 
 from hearts_core.cards import Card
 from hearts_core.puzzles import PUZZLES_DIR, Puzzle, load_library
 from hearts_ui.texts import ui
+from tests.browser.test_pages import _no_exception, _settled
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect

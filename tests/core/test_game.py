@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from tests.core.named_deals import MISSED_MOON, MISSED_MOON_PLAY, MOON, MOON_PLAY
 
 from hearts_core import Game, HandState, Ruleset
 from hearts_core.bots import play_random_hand
+from tests.core.named_deals import MISSED_MOON, MISSED_MOON_PLAY, MOON, MOON_PLAY
 
 
 def rotate(hands: tuple[str, ...], seats: int) -> tuple[str, ...]:

@@ -11,6 +11,8 @@ import itertools
 import random
 
 import pytest
+
+from hearts_core import CardSet, Game, HandState, IllegalPassError, IllegalPlayError, Reason, Ruleset
 from tests.core.named_deals import (
     HOLD,
     MISSED_MOON,
@@ -23,8 +25,6 @@ from tests.core.named_deals import (
     ROUND_ROBIN,
     SUITS,
 )
-
-from hearts_core import CardSet, Game, HandState, IllegalPassError, IllegalPlayError, Reason, Ruleset
 
 
 def rotate(hands: tuple[str, ...], seats: int) -> tuple[str, ...]:

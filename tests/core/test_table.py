@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from tests.core.conftest import deal_hands, play_cards
-from tests.core.named_deals import HOLD, MIXED, MIXED_PLAY, PASSES, ROUND_ROBIN
 
 from hearts_core import CardParseError, HandState, Ruleset
 from hearts_core.table import Badges, Play, TableSnapshot, TrickView, seat_name, table_snapshot
+from tests.core.conftest import deal_hands, play_cards
+from tests.core.named_deals import HOLD, MIXED, MIXED_PLAY, PASSES, ROUND_ROBIN
 
 STANDARD = Ruleset()
 

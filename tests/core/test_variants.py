@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
+from hearts_core import CardSet, Game, IllegalPassError, Reason, Ruleset
 from tests.core.named_deals import (
     HOLD,
     MISSED_MOON,
@@ -24,8 +26,6 @@ from tests.core.named_deals import (
     SUITS,
     SUITS_PLAY,
 )
-
-from hearts_core import CardSet, Game, IllegalPassError, Reason, Ruleset
 
 HEARTS_ONLY = {f"{rank}H": 1 for rank in RANKS}
 
