@@ -1,0 +1,619 @@
+"""The hint engine: a recommendation with its reasons, for the seat to play or to pass.
+
+Everything here starts from the seat's :class:`~hearts_core.view.PlayerView`,
+never from the hidden cards of the :class:`~hearts_core.state.HandState`:
+
+* :func:`play_hint` deals the unseen cards ``worlds`` times consistently with
+  the view, plays every candidate card (one per class of equivalent cards) out
+  in the *same* worlds with the same rollout seeds (the heuristic players of
+  :mod:`hearts_core.bots` on the fast :class:`~hearts_core.sim.Sim` path), and
+  compares the candidates on paired differences: cards within one standard
+  error (or :data:`EPSILON` points) of the best are "equally good".  When the
+  view alone fixes every hidden card (one opponent left with unseen cards,
+  voids and hand sizes forcing the rest) and few tricks remain, the exact
+  solver decides and the hint is ``"certain"``; so is a forced card.
+* Near the target score (somebody could reach it this hand) the candidates are
+  ranked by the seat's standing in the game (its total minus the best other
+  total) rather than by its points for the hand.
+* :func:`pass_hint` scores a shortlist of three-card passes by dealing the
+  other hands, letting the other seats pass by the heuristic, and playing the
+  whole hand out.
+* :func:`decision_verdict` says what a card cost, for the end-of-hand review.
+
+Words come from the ``[hint]`` section of the message catalogue; the ladder of
+:meth:`PlayHint.rung` is (1) a nudge naming the idea, (2) the card with its
+reason contrasted with the runner-up or the card the learner is about to play,
+(3) the numbers.
+
+>>> from hearts_core import HandState, Ruleset
+>>> state = HandState.deal(Ruleset(pass_cycle=["hold"]), seed=4)
+>>> hint = play_hint(state, worlds=8)
+>>> hint.recommended, hint.certainty
+('2C', 'certain')
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Final
+
+from .bots import (
+    MonteCarloBot,
+    _rollout,
+    classify_card,
+    equivalent_classes,
+    heuristic_card,
+    heuristic_pass,
+)
+from .cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
+from .messages import message
+from .reasons import Explanation
+from .sim import AS, KS, QS, Sim
+from .solver import line_for, solve
+from .state import HandState
+from .view import PlayerView, sample_worlds
+
+#: Candidates whose mean differs from the best by at most this many points are equally good.
+EPSILON: Final = 0.15
+#: The exact solver decides a determined ending with at most this many tricks left.
+SOLVER_TRICKS: Final = 6
+#: Share of rollout moves played at random (as the Monte Carlo bot).
+ROLLOUT_EPSILON: Final = 0.1
+CERTAINTIES: Final = ("certain", "confident", "close")
+#: Reason codes of a pass (texts under ``hint.pass_reason.<code>``).
+PASS_REASONS: Final = (
+    "pass_queen", "pass_spade_honour", "make_void", "high_heart", "high_card", "bonus_card", "low_card",
+)
+
+
+# -- results ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardOption:
+    """What the simulations (or the solver) say of one legal card."""
+
+    card: str
+    expected_points: float
+    queen_rate: float
+    moon_for: float
+    moon_against: float
+    worlds: int
+
+
+@dataclass(frozen=True)
+class PlayHint:
+    """The hint for the seat to play; ``options`` covers every legal card, best first."""
+
+    seat: int
+    legal: tuple[str, ...]
+    illegal: dict[str, Explanation]
+    idea: str
+    recommended: str
+    runner_up: str | None
+    equally_good: tuple[str, ...]
+    options: tuple[CardOption, ...]
+    certainty: str
+    #: "hand" (points for the hand) or "game" (standing in the game, near the target score).
+    objective: str = "hand"
+    #: Per legal card, the extra expected points against the recommended card (0 for it).
+    costs: dict[str, float] = field(default_factory=dict)
+    #: The card that represents each legal card's class of equivalent cards.
+    classes: dict[str, str] = field(default_factory=dict)
+
+    def option(self, card: str) -> CardOption:
+        """The option of a legal card (``ValueError`` for any other card)."""
+        for option in self.options:
+            if option.card == card:
+                return option
+        raise ValueError(f"{card} is not a legal card here")
+
+    def rung(self, number: int, compare_with: str | None = None, language: str = "en") -> str:
+        """The hint ladder: 1 a nudge, 2 the card and its reason, 3 the numbers."""
+        if number == 1:
+            return message(f"hint.nudge.{self.idea}", language)
+        if number == 2:
+            return self._recommendation(compare_with, language)
+        if number == 3:
+            return self._numbers(language)
+        raise ValueError("the hint ladder has rungs 1, 2 and 3")
+
+    def _card_params(self, card: str, language: str) -> dict[str, object]:
+        option = self.option(card)
+        return {
+            "card": card,
+            "points": _points(option.expected_points),
+            "queen": _percent(option.queen_rate),
+            "moon_for": _percent(option.moon_for),
+            "moon_against": _percent(option.moon_against),
+        }
+
+    def _recommendation(self, compare_with: str | None, language: str) -> str:
+        best = self._card_params(self.recommended, language)
+        idea = message(f"idea.{self.idea}", language)
+        parts = [message(f"hint.play.recommend.{self.certainty}", language, **best), idea]
+        if self.certainty == "certain" and len(set(self.classes.values())) <= 1:
+            parts.append(message("hint.play.forced", language, **best))
+            return " ".join(parts)
+        other = compare_with if compare_with in self.costs and compare_with != self.recommended else self.runner_up
+        key = "solver" if self.certainty == "certain" and self.options[0].worlds == 0 else "simulated"
+        parts.append(message(f"hint.play.numbers.{key}", language, **best))
+        if other is not None:
+            params = {**self._card_params(other, language), "best": self.recommended,
+                      "cost": _points(self.costs.get(other, 0.0))}
+            if other in self.equally_good:
+                parts.append(message("hint.play.same", language, **params))
+            else:
+                parts.append(message(f"hint.play.against.{key}", language, **params))
+        if len({self.classes[card] for card in self.equally_good}) > 1:
+            parts.append(message("hint.play.equally_good", language, cards=" ".join(self.equally_good)))
+        if self.objective == "game":
+            parts.append(message("hint.play.game", language))
+        return " ".join(parts)
+
+    def _numbers(self, language: str) -> str:
+        lines = [
+            message("hint.table.intro." + ("solver" if self.options[0].worlds == 0 else "simulated"), language,
+                    worlds=self.options[0].worlds, certainty=message(f"hint.certainty.{self.certainty}", language)),
+            "",
+            message("hint.table.header", language),
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for option in self.options:
+            mark = message("hint.table.best", language) if option.card in self.equally_good else ""
+            lines.append(
+                f"| {option.card}{mark} | {_points(option.expected_points)} | {_points(self.costs[option.card])} "
+                f"| {_percent(option.queen_rate)} | {_percent(option.moon_for)} | {_percent(option.moon_against)} |"
+            )
+        if self.illegal:
+            lines += ["", message("hint.table.illegal", language, cards=" ".join(sorted(
+                self.illegal, key=lambda name: int(Card.parse(name)))))]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class PassOption:
+    """A three-card pass, its expected points for the hand, and the reasons for each card."""
+
+    cards: tuple[str, ...]
+    expected_points: float
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PassHint:
+    """A shortlist of passes, best first; ``idea`` names the main reason of the best one."""
+
+    seat: int
+    options: tuple[PassOption, ...]
+    recommended: tuple[str, ...]
+    idea: str
+    worlds: int = 0
+    direction: str = ""
+
+    def rung(self, number: int, language: str = "en") -> str:
+        """The pass ladder: 1 a nudge, 2 the pass and its reasons, 3 the numbers."""
+        if number == 1:
+            return message(f"hint.pass_nudge.{self.idea}", language)
+        best = self.options[0]
+        if number == 2:
+            reasons = "; ".join(message(f"hint.pass_reason.{code}", language, card=card)
+                                for card, code in zip(best.cards, best.reasons, strict=True))
+            text = message("hint.pass.recommend", language, cards=" ".join(best.cards), reasons=reasons,
+                           points=_points(best.expected_points), worlds=self.worlds)
+            if len(self.options) > 1:
+                other = self.options[1]
+                text += " " + message("hint.pass.against", language, cards=" ".join(other.cards),
+                                      points=_points(other.expected_points),
+                                      cost=_points(other.expected_points - best.expected_points))
+            return text
+        if number == 3:
+            lines = [message("hint.pass.table_intro", language, worlds=self.worlds), "",
+                     message("hint.pass.table_header", language), "|---|---:|---|"]
+            for option in self.options:
+                reasons = ", ".join(sorted({message(f"hint.pass_label.{code}", language) for code in option.reasons}))
+                lines.append(f"| {' '.join(option.cards)} | {_points(option.expected_points)} | {reasons} |")
+            return "\n".join(lines)
+        raise ValueError("the hint ladder has rungs 1, 2 and 3")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's verdict on one card decision: what it preferred and what the choice cost."""
+
+    played: str
+    preferred: str
+    cost_points: float
+    text: str
+    good: bool = True
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _percent(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+# -- what the view determines ------------------------------------------------------------------------
+
+
+def determined_world(view: PlayerView) -> tuple[int, ...] | None:
+    """The hands of every seat when the view alone fixes them (else None): the
+    unseen cards are forced by hand sizes, known voids and the cards passed."""
+    n = view.players
+    me = view.seat
+    known = list(view.known_cards)
+    room = {seat: view.hand_sizes[seat] - known[seat].bit_count() for seat in range(n) if seat != me}
+    free = view.unseen
+    for mask in known:
+        free &= ~mask
+    voids = view.voids
+    changed = True
+    while free and changed:
+        changed = False
+        for card in cards_of_mask(free):
+            eligible = [seat for seat, space in room.items() if space > 0 and not voids[seat] >> (card // 13) & 1]
+            if not eligible:
+                return None
+            if len(eligible) == 1:
+                seat = eligible[0]
+                known[seat] |= 1 << card
+                room[seat] -= 1
+                free &= ~(1 << card)
+                changed = True
+        for seat, space in room.items():
+            if space <= 0:
+                continue
+            able = [card for card in cards_of_mask(free) if not voids[seat] >> (card // 13) & 1]
+            if len(able) == space:
+                for card in able:
+                    known[seat] |= 1 << card
+                free &= ~sum(1 << card for card in able)
+                room[seat] = 0
+                changed = True
+    return None if free else tuple(known)
+
+
+# -- the play hint -----------------------------------------------------------------------------------
+
+
+def _game_mode(view: PlayerView) -> bool:
+    """Whether somebody could reach the target score this hand (then the game matters)."""
+    rules = view.rules
+    if rules.scoring != "points" or not rules.target_score or not any(view.totals):
+        return False
+    reach = max(rules.tables.moon_value, sum(p for p in view.k.points if p > 0))
+    return max(view.totals) + reach >= rules.target_score
+
+
+def _utility(scores: Sequence[int], totals: Sequence[int], me: int) -> float:
+    """The seat's standing in the game after the hand: its total minus the best other total."""
+    mine = totals[me] + scores[me]
+    best_other = min(totals[seat] + scores[seat] for seat in range(len(scores)) if seat != me)
+    return float(mine - best_other)
+
+
+@dataclass
+class _Run:
+    card: int
+    utilities: list[float]
+    points: float
+    queen: float
+    moon_for: float
+    moon_against: float
+
+
+def _run(bases: Sequence[Sim], seeds: Sequence[int], card: int, me: int, shoot: bool,
+         totals: Sequence[int] | None, game: bool) -> _Run:
+    utilities: list[float] = []
+    total = 0.0
+    queens = moons_for = moons_against = 0
+    for base, seed in zip(bases, seeds, strict=True):
+        sim = base.copy()
+        sim.play(card)
+        _rollout(sim, me, shoot, random.Random(seed), ROLLOUT_EPSILON)
+        scores = sim.final_scores(totals)
+        total += scores[me]
+        utilities.append(_utility(scores, totals, me) if game and totals is not None else float(scores[me]))
+        if sim.taken[me] >> QS & 1:
+            queens += 1
+        shooter = sim.moon_shooter()
+        if shooter is not None:
+            if shooter == me:
+                moons_for += 1
+            else:
+                moons_against += 1
+    count = len(bases)
+    return _Run(card, utilities, total / count, queens / count, moons_for / count, moons_against / count)
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over the same worlds."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    count = len(diffs)
+    mean = sum(diffs) / count
+    if count < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return mean, math.sqrt(var / count)
+
+
+def play_hint(state: HandState, seat: int | None = None, *, totals: Sequence[int] | None = None,
+              worlds: int = 128, seed: int = 0) -> PlayHint:
+    """The hint for ``seat`` (default: the seat to play), from that seat's view only."""
+    if state.phase != "play":
+        raise ValueError("a play hint needs a hand in the play phase")
+    if seat is None:
+        seat = state.to_play
+    if seat != state.to_play:
+        raise ValueError(f"it is seat {state.to_play}'s turn, not seat {seat}'s")
+    assert seat is not None
+    view = PlayerView.from_state(state, seat, totals)
+    illegal = {str(card): state.explain(card) for card in state.hands[seat] if not state.is_legal(card)}
+    return _play_hint_from_view(view, illegal, worlds, random.Random(seed))
+
+
+def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worlds: int,
+                         rng: random.Random) -> PlayHint:
+    k = view.k
+    me = view.seat
+    legal = view.legal_mask()
+    legal_names = tuple(str(ALL_CARDS[card]) for card in cards_of_mask(legal))
+    heuristic, heuristic_idea = heuristic_card(k, me, view.hand, legal, view.trick, view.leader, view.gone,
+                                               view.taken, view.tricks_done)
+    class_masks = equivalent_classes(k, legal, view.hand, view.gone)
+    reps = [heuristic if mask >> heuristic & 1 else (mask & -mask).bit_length() - 1 for mask in class_masks]
+    classes = {str(ALL_CARDS[card]): str(ALL_CARDS[rep])
+               for mask, rep in zip(class_masks, reps, strict=True) for card in cards_of_mask(mask)}
+    totals = view.totals if any(view.totals) else None
+    game = _game_mode(view)
+    tricks_left = view.hand.bit_count() + (1 if view.trick else 0)
+    world = determined_world(view) if len(reps) > 1 else None
+    if world is not None and tricks_left <= SOLVER_TRICKS and not game:
+        return _solver_hint(view, world, illegal, legal_names, classes, reps, heuristic, heuristic_idea)
+
+    sampled = sample_worlds(view, worlds, rng)
+    seeds = [rng.getrandbits(48) for _ in sampled]
+    bases = [Sim.from_parts(k, hands, view.leader, view.trick, view.taken, view.won, view.hand_number)
+             for hands in sampled]
+    shoot_too = MonteCarloBot()._may_shoot(view)
+    runs: list[_Run] = []
+    shooting: set[int] = set()
+    for card in reps:
+        run = _run(bases, seeds, card, me, False, totals, game)
+        if shoot_too:
+            shot = _run(bases, seeds, card, me, True, totals, game)
+            if shot.moon_for > 0.5 and sum(shot.utilities) < sum(run.utilities):
+                run = shot
+                shooting.add(card)
+        runs.append(run)
+    means = {run.card: sum(run.utilities) / len(run.utilities) for run in runs}
+    best = min(runs, key=lambda run: (round(means[run.card], 9), run.card != heuristic))
+    diffs = {run.card: _paired(run.utilities, best.utilities) for run in runs}
+    close = {card for card, (mean, se) in diffs.items() if mean <= max(se, EPSILON)}
+    ordered = sorted(runs, key=lambda run: (run.card != best.card, round(means[run.card], 9), run.card))
+    runner = next((run.card for run in ordered[1:]), None)
+    if len(reps) == 1:
+        certainty = "certain"
+    elif world is not None and len(close) == 1:
+        certainty = "confident"
+    elif len(close) > 1 or runner is None or diffs[runner][0] < 2 * diffs[runner][1]:
+        certainty = "close"
+    else:
+        certainty = "confident"
+    if best.card in shooting:
+        idea = "shoot_moon"
+    elif len(reps) == 1 and not legal & (legal - 1):
+        idea = "only_card"
+    elif best.card == heuristic:
+        idea = heuristic_idea
+    else:
+        idea = classify_card(view, best.card)
+    by_rep = {run.card: run for run in runs}
+    options: list[CardOption] = []
+    costs: dict[str, float] = {}
+    for name in sorted(legal_names, key=lambda name: (round(means[int(Card.parse(classes[name]))], 9),
+                                                      classes[name] != str(ALL_CARDS[best.card]), name)):
+        rep = int(Card.parse(classes[name]))
+        run = by_rep[rep]
+        options.append(CardOption(name, run.points, run.queen, run.moon_for, run.moon_against, len(bases)))
+        costs[name] = max(0.0, diffs[rep][0])
+    # Options read best first; the recommended card leads its class.
+    options.sort(key=lambda option: (costs[option.card], option.card != str(ALL_CARDS[best.card])))
+    equally = tuple(option.card for option in options if int(Card.parse(classes[option.card])) in close)
+    return PlayHint(
+        seat=me, legal=legal_names, illegal=illegal, idea=idea, recommended=str(ALL_CARDS[best.card]),
+        runner_up=None if runner is None else str(ALL_CARDS[runner]), equally_good=equally,
+        options=tuple(options), certainty=certainty, objective="game" if game else "hand", costs=costs,
+        classes=classes,
+    )
+
+
+def _solver_hint(view: PlayerView, world: tuple[int, ...], illegal: dict[str, Explanation],
+                 legal_names: tuple[str, ...], classes: dict[str, str], reps: list[int], heuristic: int,
+                 heuristic_idea: str) -> PlayHint:
+    """The hint from the exact solver on the one deal the view allows."""
+    k = view.k
+    me = view.seat
+    state = Sim.from_parts(k, world, view.leader, view.trick, view.taken, view.won, view.hand_number).to_state()
+    result = solve(state, "min_points", me)
+    values = {name: float(result.values[name]) for name in legal_names}
+    best_value = min(values.values())
+    best_cards = [name for name in legal_names if values[name] == best_value]
+    heuristic_name = str(ALL_CARDS[heuristic])
+    recommended = heuristic_name if heuristic_name in best_cards else best_cards[0]
+    queen_live = bool(state.rules.tables.deck_mask >> QS & 1) and not view.gone >> QS & 1
+    options: list[CardOption] = []
+    queen_of: dict[str, float] = {}
+    for name in legal_names:
+        rep = classes[name]
+        if rep not in queen_of:
+            queen_of[rep] = 0.0
+            if queen_live or view.taken[me] >> QS & 1:
+                queen_of[rep] = float(_line_gives_queen(state, rep, me))
+        options.append(CardOption(name, values[name], queen_of[rep], 0.0, 0.0, 0))
+    options.sort(key=lambda option: (option.expected_points, option.card != recommended, option.card))
+    costs = {option.card: option.expected_points - best_value for option in options}
+    runner = next((option.card for option in options if classes[option.card] != classes[recommended]), None)
+    card = int(Card.parse(recommended))
+    idea = heuristic_idea if card == heuristic else classify_card(view, card)
+    return PlayHint(
+        seat=me, legal=legal_names, illegal=illegal, idea=idea, recommended=recommended, runner_up=runner,
+        equally_good=tuple(option.card for option in options if costs[option.card] == 0), options=tuple(options),
+        certainty="certain", objective="hand", costs=costs, classes=classes,
+    )
+
+
+def _line_gives_queen(state: HandState, card: str, seat: int) -> bool:
+    """Whether ``seat`` ends with the QS on the solver's best line after ``card``."""
+    if state._taken[seat] >> QS & 1:
+        return True
+    line = line_for(state, card, "min_points", seat)
+    sim = Sim.from_state(state)
+    for _, played in line:
+        sim.play(int(Card.parse(played)))
+    return bool(sim.taken[seat] >> QS & 1)
+
+
+# -- the verdict for the review ----------------------------------------------------------------------
+
+
+def decision_verdict(state: HandState, seat: int, played: str, *, totals: Sequence[int] | None = None,
+                     worlds: int = 64, seed: int = 0, language: str = "en") -> Verdict:
+    """What the engine thinks of ``played`` by ``seat`` in ``state`` (before the card)."""
+    hint = play_hint(state, seat, totals=totals, worlds=worlds, seed=seed)
+    card = str(Card.parse(played))
+    if card not in hint.costs:
+        raise ValueError(f"{card} is not a legal card for seat {seat} here")
+    cost = hint.costs[card]
+    good = card in hint.equally_good
+    params = {"played": card, "preferred": hint.recommended, "cost": _points(cost)}
+    if good:
+        text = message("hint.verdict.good", language, **params)
+        cost = 0.0 if card == hint.recommended or hint.classes.get(card) == hint.classes.get(hint.recommended) \
+            else cost
+    else:
+        text = message("hint.verdict.bad", language, **params)
+    return Verdict(card, hint.recommended, cost, text, good)
+
+
+# -- the pass hint -----------------------------------------------------------------------------------
+
+
+def _pass_reason(view: PlayerView, card: int, chosen: int) -> str:
+    k = view.k
+    hand = view.hand
+    suit = card // 13
+    if k.points[card] < 0:
+        return "bonus_card"
+    if card == QS:
+        return "pass_queen"
+    if card in (KS, AS):
+        return "pass_spade_honour"
+    if suit == 2:
+        return "high_heart" if card % 13 >= 7 else "low_card"
+    if hand & SUIT_MASKS[suit] & ~chosen == 0:
+        return "make_void"
+    return "high_card" if card % 13 >= 7 else "low_card"
+
+
+def _danger(view: PlayerView, card: int) -> float:
+    """How much a card is worth passing (higher passes first): a rough order for the variations."""
+    k = view.k
+    hand = view.hand
+    suit, rank = card // 13, card % 13 + 2
+    length = (hand & SUIT_MASKS[suit]).bit_count()
+    points = k.points[card]
+    if points < 0:
+        return -100.0
+    if card in (QS, KS, AS):
+        spades = (hand & SUIT_MASKS[3]).bit_count()
+        return 60.0 + rank + points if spades < 5 else 5.0 + points
+    if suit == 3:
+        return rank - 20.0
+    return rank + 1.5 * points + (6 - 2 * length if length <= 3 else 0)
+
+
+def _pass_candidates(view: PlayerView) -> list[int]:
+    count = view.rules.pass_count
+    hand = view.hand
+    cards = [int(card) for card in cards_of_mask(hand)]
+    ranked = sorted(cards, key=lambda card: (-_danger(view, card), card))
+    found: list[int] = []
+
+    def add(chosen: Sequence[int]) -> None:
+        mask = sum(1 << card for card in chosen)
+        if len(set(chosen)) == count and mask not in found:
+            found.append(mask)
+
+    add([int(card) for card in heuristic_pass(view)])
+    add(ranked[:count])
+    # A void: a short side suit passed whole, topped up with the most dangerous cards.
+    for suit in (0, 1):
+        mine = [int(card) for card in cards_of_mask(hand & SUIT_MASKS[suit])]
+        if 0 < len(mine) <= count:
+            add(mine + [card for card in ranked if card not in mine][:count - len(mine)])
+    # The highest cards by rank (keeping the spade honours with long spades).
+    add(sorted(cards, key=lambda card: (-(card % 13), -view.k.points[card], card))[:count])
+    # Swaps around the shortlist's first pass: each of its cards for the next most dangerous one.
+    first = [card for card in cards if found and found[0] >> card & 1]
+    for extra in ranked[count:count + 2]:
+        for out in combinations(first, count - 1):
+            add([*out, extra])
+    return found
+
+
+def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = None, worlds: int = 32,
+              seed: int = 0, shortlist: int = 5) -> PassHint:
+    """A shortlist of three-card passes for ``seat``, scored by playing the hand out.
+
+    The other hands are dealt at random from the seat's view (it sees only its
+    own cards), the other seats pass by :func:`~hearts_core.bots.heuristic_pass`,
+    and every candidate is played out in the same worlds with the same seeds."""
+    if state.phase != "pass":
+        raise ValueError("a pass hint needs a hand in the pass phase")
+    view = PlayerView.from_state(state, seat, totals)
+    rng = random.Random(seed)
+    rules = state.rules
+    n = rules.players
+    candidates = _pass_candidates(view)[:shortlist]
+    sampled = sample_worlds(view, worlds, rng)
+    prepared: list[tuple[HandState, dict[int, tuple[Card, ...]], int]] = []
+    for hands in sampled:
+        world = HandState.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], state.hand_number)
+        others = {other: heuristic_pass(PlayerView.from_state(world, other, totals))
+                  for other in range(n) if other != seat}
+        prepared.append((world, others, rng.getrandbits(48)))
+    total_before = view.totals if any(view.totals) else None
+    scored: list[tuple[float, int]] = []
+    for mask in candidates:
+        mine = tuple(ALL_CARDS[card] for card in cards_of_mask(mask))
+        total = 0.0
+        for world, others, world_seed in prepared:
+            passed = world.with_passes({**others, seat: mine})
+            sim = Sim.from_state(passed, view.k)
+            _rollout(sim, -1, False, random.Random(world_seed), ROLLOUT_EPSILON)
+            total += sim.final_scores(total_before)[seat]
+        scored.append((total / len(prepared), mask))
+    scored.sort(key=lambda item: (round(item[0], 9), candidates.index(item[1])))
+    options = []
+    for mean, mask in scored:
+        cards = cards_of_mask(mask)
+        options.append(PassOption(tuple(str(ALL_CARDS[card]) for card in cards), mean,
+                                  tuple(_pass_reason(view, card, mask) for card in cards)))
+    best = options[0]
+    priority = ("pass_queen", "pass_spade_honour", "bonus_card", "make_void", "high_heart", "high_card", "low_card")
+    idea = min(best.reasons, key=priority.index)
+    return PassHint(seat, tuple(options), best.cards, idea, len(prepared), state.pass_direction)
+
+
+__all__ = [
+    "CERTAINTIES", "EPSILON", "PASS_REASONS", "CardOption", "PassHint", "PassOption", "PlayHint", "Verdict",
+    "decision_verdict", "determined_world", "pass_hint", "play_hint",
+]
