@@ -19,6 +19,7 @@ PAGES: Final = (
     ("app.py", "nav.home", ":material/home:"),
     ("pages/2_Lessons.py", "nav.lessons", ":material/school:"),
     ("pages/3_Puzzles.py", "nav.puzzles", ":material/extension:"),
+    ("pages/4_Practice.py", "nav.practice", ":material/playing_cards:"),
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
 )
 
@@ -27,6 +28,7 @@ SESSION_DEFAULTS: Final[dict[str, object]] = {
     "ha_preset": "standard",
     "ha_progress": {},
     "ha_puzzle_progress": {},
+    "ha_practice": None,
 }
 
 _STYLE: Final = """

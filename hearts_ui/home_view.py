@@ -13,11 +13,12 @@ from .texts import ui
 
 #: Rules from the engine's catalogue that give a first taste of the game.
 TASTE_RULES: Final = ("follow_suit", "penalty_points", "moon")
-COMING_SOON: Final = ("practice", "lab")
+COMING_SOON: Final = ("lab",)
 #: The pages open now, with their home-page blurb and link keys: (page path, name key, item).
 OPEN_NOW: Final = (
     ("pages/2_Lessons.py", "nav.lessons", "lessons"),
     ("pages/3_Puzzles.py", "nav.puzzles", "puzzles"),
+    ("pages/4_Practice.py", "nav.practice", "practice"),
     ("pages/1_Rule_Book.py", "nav.rulebook", "rulebook"),
 )
 

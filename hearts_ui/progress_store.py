@@ -18,6 +18,7 @@ from typing import Final, Generic, TypeVar
 
 import streamlit as st
 
+from hearts_core.practice import PracticeSession
 from hearts_core.puzzle_progress import PuzzleRecord
 
 COOKIE: Final = "ha_learner"
@@ -87,6 +88,13 @@ def progress_store() -> ProgressStore:
 @st.cache_resource(show_spinner=False)
 def puzzle_store() -> RecordStore[PuzzleRecord]:
     """The server's one store of puzzle results, beside the lessons' store."""
+    return RecordStore()
+
+
+@st.cache_resource(show_spinner=False)
+def practice_store() -> RecordStore[PracticeSession]:
+    """The server's one store of games in progress on the Practice page (an
+    immutable :class:`~hearts_core.practice.PracticeSession` per learner)."""
     return RecordStore()
 
 

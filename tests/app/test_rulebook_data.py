@@ -9,15 +9,17 @@ from pathlib import Path
 
 import pytest
 
+import hearts_ui.practice_view as practice_view
 import hearts_ui.puzzles_view as puzzles_view
 import hearts_ui.rulebook_data as data
 import hearts_ui.texts as texts
 from hearts_core import Ruleset
+from hearts_core.bots import LEVELS
 from hearts_core.lessons import STEP_KINDS
 from hearts_core.messages import has_message, message
 from hearts_core.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.rulebook import RULES, SECTIONS
-from hearts_core.rules import PASS_DIRECTIONS
+from hearts_core.rules import MOON_CHOICES, PASS_DIRECTIONS
 from hearts_ui.frame import PAGES
 from hearts_ui.home_view import COMING_SOON, OPEN_NOW
 from hearts_ui.rulebook_data import (
@@ -161,6 +163,9 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"puzzles.nudge_{kind}" for kind in KINDS if kind != "variant"}  # a variant asks like another kind
     used |= {f"puzzles.rung_{rung}" for rung in puzzles_view.RUNGS}
     used |= {f"puzzles.line_{name}{suffix}" for name in puzzles_view.LINE_STEPS for suffix in ("", "_short")}
+    used |= {f"practice.level_{level}" for level in LEVELS}
+    used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
+    used |= {f"practice.review_{name}{suffix}" for name in practice_view.REVIEW_STEPS for suffix in ("", "_short")}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)

@@ -1,0 +1,173 @@
+"""AppTest of the Practice page through app.py: set up a game with heuristic (or
+random) bots, pass, play a trick, climb each hint rung, ask why a card is
+illegal, undo, play a hand to the end, review it, switch pages and come back.
+Expected words come from the catalogue and the engine, never typed here."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from hearts_core.practice import PracticeSession
+from hearts_ui.practice_view import SESSION_KEY
+from hearts_ui.texts import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+PAGE = "pages/4_Practice.py"
+TIMEOUT = 120
+HINTS = importlib.util.find_spec("hearts_core.hints") is not None
+
+
+def _open(level: str = "heuristic") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    at.radio(key="ha_pr_level").set_value(level).run()
+    at.button(key="ha_pr_start").click().run()
+    assert not at.exception
+    return at
+
+
+def _session(at: AppTest) -> PracticeSession:
+    session = at.session_state[SESSION_KEY]
+    assert isinstance(session, PracticeSession)
+    return session
+
+
+def _pass(at: AppTest) -> None:
+    session = _session(at)
+    if session.stage != "pass":
+        return
+    cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count:]]
+    at.button_group(key="ha_pr_pick").set_value(cards).run()
+    at.button(key="ha_pr_pass").click().run()
+    assert not at.exception
+    after = _session(at)
+    assert after.stage == "play"
+    assert after.hand.passes is not None and sorted(str(c) for c in after.hand.passes[0]) == sorted(cards)
+
+
+def _play_first_legal(at: AppTest) -> str:
+    state = _session(at).hand
+    card = str(state.legal_moves()[0])
+    at.button(key=f"ha_pr_card_{card}").click().run()
+    assert not at.exception
+    return card
+
+
+def _texts(at: AppTest) -> str:
+    parts = [element.value for kind in ("markdown", "caption", "info", "success", "warning", "error")
+             for element in at.get(kind)]
+    return "\n".join(str(part) for part in parts)
+
+
+def test_setup_lists_every_level_and_starts_a_game_waiting_for_the_pass() -> None:
+    at = _open()
+    session = _session(at)
+    assert session.level == "heuristic" and session.stage == "pass"
+    assert ui("practice.pass_heading", count=3, seat="West") in _texts(at)
+    assert at.button(key="ha_pr_pass").disabled
+
+
+def test_pass_play_a_trick_illegal_cards_disabled_and_explained_undo() -> None:
+    at = _open()
+    _pass(at)
+    session = _session(at)
+    state = session.hand
+    hand = state.hands[0].cards()
+    for card in hand:
+        assert at.button(key=f"ha_pr_card_{card}").disabled == (not state.is_legal(card))
+    illegal = [card for card in hand if not state.is_legal(card)]
+    if illegal:
+        at.selectbox(key="ha_pr_why").set_value(str(illegal[-1])).run()
+        assert str(state.explain(illegal[-1])) in _texts(at)
+    card = _play_first_legal(at)
+    after = _session(at)
+    assert card not in [str(c) for c in after.hand.hands[0].cards()]
+    assert after.hand.to_play == 0 and after.can_undo
+    assert len(after.hand.tricks) >= 1  # the first trick is complete: the bots played on
+    at.toggle(key="ha_pr_show_last").set_value(True).run()
+    assert not at.exception and "hat-last" in "".join(str(el.proto) for el in at.get("html"))
+    at.button(key="ha_pr_undo").click().run()
+    back = _session(at)
+    assert back.hand == state and back.is_practice
+    assert ui("practice.badge") in _texts(at)
+
+
+@pytest.mark.skipif(not HINTS, reason="hearts_core.hints is not there yet")
+def test_each_hint_rung_in_turn_for_the_pass_and_for_a_card() -> None:
+    at = _open()
+    for stage in ("pass", "play"):
+        if stage == "play":
+            _pass(at)
+        for rung in (1, 2, 3):
+            at.button(key=f"ha_pr_hint_{rung}").click().run()
+            assert not at.exception
+            shown = [str(element.value) for element in at.info]
+            assert any(ui("practice.rung", number=rung) in text for text in shown)
+        assert not [button for button in at.button if button.key == "ha_pr_hint_1"]
+
+
+def test_a_hand_to_the_end_the_score_the_chart_the_review_and_the_next_hand() -> None:
+    at = _open("random")
+    _pass(at)
+    for _ in range(14):
+        if _session(at).stage != "play":
+            break
+        _play_first_legal(at)
+    session = _session(at)
+    if session.stage == "moon":
+        at.button(key="ha_pr_moon_add_to_others").click().run()
+        session = _session(at)
+    assert session.stage in ("hand_over", "game_over") and len(session.game.hands) == 1
+    assert ui("practice.hand_over", number=1) in _texts(at)
+    assert len(at.get("plotly_chart")) == 1
+    at.button(key="ha_pr_review_open").click().run()
+    assert ui("practice.review_counter", number=0, count=52) in _texts(at)
+    at.button(key="ha_pr_review_mine").click().run()
+    assert not at.exception
+    if HINTS:
+        assert at.success or at.warning  # the engine's verdict on the learner's card
+    at.button(key="ha_pr_review_last").click().run()
+    assert ui("practice.review_counter", number=52, count=52) in _texts(at)
+    at.button(key="ha_pr_next").click().run()
+    assert _session(at).hand.hand_number == 1 and _session(at).stage == "pass"
+
+
+def test_claim_plays_out_the_rest_when_no_points_are_left() -> None:
+    at = _open("random")
+    _pass(at)
+    for _ in range(14):
+        session = _session(at)
+        if session.stage != "play":
+            break
+        if session.can_claim:
+            at.button(key="ha_pr_claim").click().run()
+            assert _session(at).hand.phase == "over"
+            break
+        assert at.button(key="ha_pr_claim").disabled
+        _play_first_legal(at)
+
+
+def test_the_game_survives_a_page_switch() -> None:
+    at = _open()
+    _pass(at)
+    _play_first_legal(at)
+    before = _session(at)
+    at.switch_page("pages/3_Puzzles.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert _session(at) == before
+    assert at.button(key=f"ha_pr_card_{before.hand.legal_moves()[0]}")
+
+
+def test_leaving_the_game_returns_to_the_setup() -> None:
+    at = _open("random")
+    at.button(key="ha_pr_quit").click().run()
+    assert at.session_state[SESSION_KEY] is None
+    assert at.button(key="ha_pr_start")
