@@ -61,6 +61,12 @@ from .view import PlayerView, sample_worlds
 EPSILON: Final = 0.15
 #: The exact solver decides a determined ending with at most this many tricks left.
 SOLVER_TRICKS: Final = 6
+#: Candidates are played out in stages of worlds; after each stage but the last, a candidate
+#: worse than the leader by more than PRUNE_SE standard errors plus PRUNE_MARGIN points is dropped.
+PRUNE_SE: Final = 3.0
+PRUNE_MARGIN: Final = 0.5
+#: A single candidate (all legal cards alike) is played out in at most this many worlds, for its numbers.
+SINGLE_WORLDS: Final = 32
 #: Share of rollout moves played at random (as the Monte Carlo bot).
 ROLLOUT_EPSILON: Final = 0.1
 CERTAINTIES: Final = ("certain", "confident", "close")
@@ -301,41 +307,60 @@ def _utility(scores: Sequence[int], totals: Sequence[int], me: int) -> float:
 
 @dataclass
 class _Run:
+    """One candidate card played out (with the shooter's plan when ``shoot``) in the first worlds."""
+
     card: int
-    utilities: list[float]
-    points: float
-    queen: float
-    moon_for: float
-    moon_against: float
+    shoot: bool
+    utilities: list[float] = field(default_factory=list)
+    total: float = 0.0
+    queens: int = 0
+    moons_for: int = 0
+    moons_against: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.utilities)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.utilities) / len(self.utilities)
+
+    def option(self, name: str) -> CardOption:
+        count = self.count
+        return CardOption(name, self.total / count, self.queens / count, self.moons_for / count,
+                          self.moons_against / count, count)
 
 
-def _run(bases: Sequence[Sim], seeds: Sequence[int], card: int, me: int, shoot: bool,
-         totals: Sequence[int] | None, game: bool) -> _Run:
-    utilities: list[float] = []
-    total = 0.0
-    queens = moons_for = moons_against = 0
+def _extend(run: _Run, bases: Sequence[Sim], seeds: Sequence[int], me: int, totals: Sequence[int] | None,
+            game: bool) -> None:
+    """Play ``run``'s card out in more worlds (the next ``len(bases)``)."""
+    card = run.card
+    shoot = run.shoot
     for base, seed in zip(bases, seeds, strict=True):
         sim = base.copy()
         sim.play(card)
         _rollout(sim, me, shoot, random.Random(seed), ROLLOUT_EPSILON)
         scores = sim.final_scores(totals)
-        total += scores[me]
-        utilities.append(_utility(scores, totals, me) if game and totals is not None else float(scores[me]))
+        run.total += scores[me]
+        run.utilities.append(_utility(scores, totals, me) if game and totals is not None else float(scores[me]))
         if sim.taken[me] >> QS & 1:
-            queens += 1
+            run.queens += 1
         shooter = sim.moon_shooter()
         if shooter is not None:
             if shooter == me:
-                moons_for += 1
+                run.moons_for += 1
             else:
-                moons_against += 1
-    count = len(bases)
-    return _Run(card, utilities, total / count, queens / count, moons_for / count, moons_against / count)
+                run.moons_against += 1
+
+
+def _stages(worlds: int) -> list[int]:
+    """Cumulative world counts: an eighth, a quarter, a half, then all of them."""
+    return sorted({max(1, worlds // 8), max(1, worlds // 4), max(1, worlds // 2), worlds})
 
 
 def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
-    """Mean and standard error of ``a - b`` over the same worlds."""
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    """Mean and standard error of ``a - b`` over the worlds both were played in (the first ones)."""
+    diffs = [x - y for x, y in zip(a, b, strict=False)]
     count = len(diffs)
     mean = sum(diffs) / count
     if count < 2:
@@ -378,26 +403,45 @@ def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worl
     if world is not None and tricks_left <= SOLVER_TRICKS and not game:
         return _solver_hint(view, world, illegal, legal_names, classes, reps, heuristic, heuristic_idea)
 
-    sampled = sample_worlds(view, worlds, rng)
+    sampled = sample_worlds(view, worlds if len(reps) > 1 else min(worlds, SINGLE_WORLDS), rng)
     seeds = [rng.getrandbits(48) for _ in sampled]
     bases = [Sim.from_parts(k, hands, view.leader, view.trick, view.taken, view.won, view.hand_number)
              for hands in sampled]
     shoot_too = MonteCarloBot()._may_shoot(view)
-    runs: list[_Run] = []
-    shooting: set[int] = set()
+    arms = [_Run(card, False) for card in reps] + ([_Run(card, True) for card in reps] if shoot_too else [])
+    if len(reps) == 1:
+        arms = arms[:1]
+    live = list(arms)
+    done = 0
+    for stage in _stages(len(bases)):
+        for run in live:
+            _extend(run, bases[done:stage], seeds[done:stage], me, totals, game)
+        done = stage
+        if stage < len(bases) and len(live) > 1:
+            leader = min(live, key=lambda run: run.mean)
+            kept = []
+            for run in live:
+                mean, se = _paired(run.utilities, leader.utilities)
+                if run is leader or mean <= PRUNE_SE * se + PRUNE_MARGIN:
+                    kept.append(run)
+            live = kept
+    # A shooting plan counts only when it makes the moon in most worlds.
+    eligible = [run for run in arms if not run.shoot or run.moons_for > 0.5 * run.count]
+    full = [run for run in live if run in eligible] or [max(eligible, key=lambda run: run.count)]
+    best = min(full, key=lambda run: (round(run.mean, 9), run.shoot, run.card != heuristic))
+    per_card: dict[int, _Run] = {}
+    for run in eligible:
+        current = per_card.get(run.card)
+        if run.card == best.card:
+            per_card[run.card] = best
+        elif current is None or (run.count, -run.mean) > (current.count, -current.mean):
+            per_card[run.card] = run
     for card in reps:
-        run = _run(bases, seeds, card, me, False, totals, game)
-        if shoot_too:
-            shot = _run(bases, seeds, card, me, True, totals, game)
-            if shot.moon_for > 0.5 and sum(shot.utilities) < sum(run.utilities):
-                run = shot
-                shooting.add(card)
-        runs.append(run)
-    means = {run.card: sum(run.utilities) / len(run.utilities) for run in runs}
-    best = min(runs, key=lambda run: (round(means[run.card], 9), run.card != heuristic))
+        per_card.setdefault(card, next(run for run in arms if run.card == card and not run.shoot))
+    runs = [per_card[card] for card in reps]
     diffs = {run.card: _paired(run.utilities, best.utilities) for run in runs}
     close = {card for card, (mean, se) in diffs.items() if mean <= max(se, EPSILON)}
-    ordered = sorted(runs, key=lambda run: (run.card != best.card, round(means[run.card], 9), run.card))
+    ordered = sorted(runs, key=lambda run: (run.card != best.card, round(diffs[run.card][0], 9), run.card))
     runner = next((run.card for run in ordered[1:]), None)
     if len(reps) == 1:
         certainty = "certain"
@@ -407,7 +451,7 @@ def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worl
         certainty = "close"
     else:
         certainty = "confident"
-    if best.card in shooting:
+    if best.shoot:
         idea = "shoot_moon"
     elif len(reps) == 1 and not legal & (legal - 1):
         idea = "only_card"
@@ -415,14 +459,11 @@ def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worl
         idea = heuristic_idea
     else:
         idea = classify_card(view, best.card)
-    by_rep = {run.card: run for run in runs}
     options: list[CardOption] = []
     costs: dict[str, float] = {}
-    for name in sorted(legal_names, key=lambda name: (round(means[int(Card.parse(classes[name]))], 9),
-                                                      classes[name] != str(ALL_CARDS[best.card]), name)):
+    for name in legal_names:
         rep = int(Card.parse(classes[name]))
-        run = by_rep[rep]
-        options.append(CardOption(name, run.points, run.queen, run.moon_for, run.moon_against, len(bases)))
+        options.append(per_card[rep].option(name))
         costs[name] = max(0.0, diffs[rep][0])
     # Options read best first; the recommended card leads its class.
     options.sort(key=lambda option: (costs[option.card], option.card != str(ALL_CARDS[best.card])))
