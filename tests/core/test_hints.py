@@ -210,3 +210,22 @@ def test_the_pass_hint_passes_the_queen_with_short_spades() -> None:
     other = HandState.from_hands(rules, [" ".join(mine)] + [" ".join(other_rest[i * 13:(i + 1) * 13])
                                                              for i in range(3)])
     assert pass_hint(other, 0, worlds=16) == hint
+
+
+def test_the_rules_decide_what_matters_omnibus_jack_and_black_maria_spades() -> None:
+    # West leads 9D, North plays JD, East discards 2H; South, last, takes the trick with QD
+    # under Omnibus (JD -10), and ducks with 2D when the JD is worth nothing.
+    hands = ["QD 2D 4C 5C", "5D 6C 7C", "JC 8C 9C", "3C TC 3H"]
+    taken = {1: "4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH QS"}
+    omnibus = dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=["hold"])
+    hint = play_hint(position(omnibus, hands, "1 9D JD 2H", taken), worlds=WORLDS)
+    assert hint.recommended == "QD" and hint.idea == "win_jack"
+    assert hint.option("QD").expected_points < hint.option("2D").expected_points
+    assert play_hint(position(HOLD, hands, "1 9D JD 2H", taken), worlds=WORLDS).recommended == "2D"
+    # Black Maria: void in clubs, East throws the AS (7 points) rather than a diamond.
+    maria = dataclasses.replace(Ruleset.preset("black_maria"), pass_cycle=["hold"])
+    taken = {1: "2H 3H 4H 5H 6H 7H 8H QS", 2: "9H TH JH QH KH AH KS"}
+    state = position(maria, ["KC 9D TD JD", "5D 6D 7D", "8D 2D 3D", "AS AD KD QD"], "1 AC TC", taken)
+    hint = play_hint(state, worlds=WORLDS)
+    assert hint.recommended == "AS"
+    assert hint.option("AD").expected_points >= hint.option("AS").expected_points + 3
