@@ -125,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     summary("6 tricks left", [row for row in rows if row["tricks_left"] == 6])
     summary("said 'close'", [row for row in rows if row["close"]])
     summary("said 'certain'", [row for row in rows if row["certain"]])
+    summary("not 'certain'", [row for row in rows if not row["certain"]])
     regret = statistics.fmean(row["regret"] for row in rows)
     optimal = statistics.fmean(row["optimal"] for row in rows)
     print(f"  hint time: mean {1000 * statistics.fmean(row['hint_time'] for row in rows):.1f} ms")
