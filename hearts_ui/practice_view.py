@@ -136,7 +136,8 @@ def render_setup() -> None:
     if st.session_state.get("ha_pr_level") not in LEVELS:
         st.session_state["ha_pr_level"] = "heuristic"
     right.radio(ui("practice.level"), LEVELS, key="ha_pr_level",
-                format_func=lambda level: ui(f"practice.level_{level}"))
+                format_func=lambda level: ui(f"practice.level_{level}"),
+                captions=[ui(f"practice.level_{level}_note") for level in LEVELS])
     with st.expander(ui("practice.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))
         columns = st.columns(2)
@@ -186,7 +187,9 @@ def _since_your_card(session: PracticeSession) -> str | None:
             parts.append(ui("practice.played", seat=_seat(session, seat), card=_symbol(card)))
         if (index + 1) % n == 0 and (index + 1) // n <= len(state.tricks):
             trick = state.tricks[(index + 1) // n - 1]
-            parts.append(ui("practice.trick_won", seat=_seat(session, trick.winner), points=trick.points))
+            winner = _seat(session, trick.winner)
+            parts.append(ui("practice.trick_won_one", seat=winner) if trick.points == 1 else ui(
+                "practice.trick_won", seat=winner, points=trick.points))
     return " · ".join(parts) if parts else None
 
 
@@ -238,7 +241,10 @@ def render_game(session: PracticeSession) -> None:
             _moon_panel(session)
         else:
             _hand_over_panel(session)
-        _scoreboard(session)
+        if stage in ("pass", "play", "moon"):
+            _scoreboard(session)
+        else:
+            _game_notes(session)
     if session.game.hands:
         st.plotly_chart(_totals_chart(session), key="ha_pr_chart", config={"displayModeBar": False})
     st.divider()
@@ -265,24 +271,19 @@ def _board(session: PracticeSession) -> None:
         highlight = tuple(st.session_state.get("ha_pr_pick") or ())
     render_table(table_snapshot(state, face_up=[session.seat], highlight=highlight,
                                 last_trick=bool(st.session_state.get("ha_pr_show_last"))))
-    if stage == "play":
-        _hand_buttons(session)
 
 
 def _hand_buttons(session: PracticeSession) -> None:
-    """The learner's cards as buttons, one row per suit; illegal ones disabled."""
+    """The learner's cards as buttons, one row per suit; illegal ones disabled (their help says why)."""
     state = session.hand
     hand = state.hands[session.seat].cards()
     st.markdown(f"**{ui('practice.your_turn')}**")
-    suits = sorted({card.suit for card in hand})
-    width = max(len([card for card in hand if card.suit == suit]) for suit in suits)
-    for suit in suits:
-        cards = [card for card in hand if card.suit == suit]
-        columns = st.columns(max(width, 6))
-        for column, card in zip(columns, cards, strict=False):
-            legal = state.is_legal(card)
-            column.button(card.symbol, key=f"ha_pr_card_{card}", on_click=_play, args=(str(card),),
-                          disabled=not legal, width="stretch", type="primary" if legal else "secondary",
+    for suit in sorted({card.suit for card in hand}):
+        with st.container(horizontal=True, gap="small", key=f"ha_pr_suit_{suit}"):
+            for card in (card for card in hand if card.suit == suit):
+                legal = state.is_legal(card)
+                st.button(card.symbol, key=f"ha_pr_card_{card}", on_click=_play, args=(str(card),),
+                          disabled=not legal, type="primary" if legal else "secondary",
                           help=card.name if legal else str(state.explain(card)))
 
 
@@ -340,8 +341,7 @@ def _play_panel(session: PracticeSession) -> None:
     since = _since_your_card(session)
     if since:
         st.caption(f"**{ui('practice.since')}** {since}")
-    legal = state.legal_moves()
-    st.markdown(ui("practice.legal", cards=", ".join(card.symbol for card in legal)))
+    _hand_buttons(session)
     _why_not(session)
     _hint_ladder(session)
     undo, claim = st.columns(2)
@@ -450,11 +450,12 @@ def _moon(option: str) -> None:
 def _hand_over_panel(session: PracticeSession) -> None:
     result = session.game.hands[-1]
     st.markdown(f"#### {ui('practice.hand_over', number=result.state.hand_number + 1)}")
-    lines = [f"| {ui('practice.col_seat')} | {ui('practice.col_taken')} | {ui('practice.col_score')} |",
-             "|---|---:|---:|"]
+    lines = [f"| {ui('practice.col_seat')} | {ui('practice.col_taken')} | {ui('practice.col_score')} "
+             f"| {ui('practice.col_total')} |", "|---|---:|---:|---:|"]
+    totals = session.game.totals
     for seat, (taken, score) in enumerate(zip(result.report.raw, result.report.scores, strict=True)):
         name = _seat(session, seat) + (f" ({ui('practice.you')})" if seat == session.seat else "")
-        lines.append(f"| {name} | {taken} | {signed(score)} |")
+        lines.append(f"| {name} | {taken} | {signed(score)} | {totals[seat]} |")
     st.markdown("\n".join(lines))
     if result.report.moon_shooter is not None:
         st.info(ui("practice.moon_shot", seat=_seat(session, result.report.moon_shooter)),
@@ -585,6 +586,11 @@ def _scoreboard(session: PracticeSession) -> None:
         lines.append(row)
     st.markdown(f"##### {ui('practice.score_heading')}")
     st.markdown("\n".join(lines))
+    _game_notes(session)
+
+
+def _game_notes(session: PracticeSession) -> None:
+    """How the game ends, and the hands flagged as practice."""
     target = session.rules.target_score
     if target:
         st.caption(ui("practice.target", target=target))

@@ -163,7 +163,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"puzzles.nudge_{kind}" for kind in KINDS if kind != "variant"}  # a variant asks like another kind
     used |= {f"puzzles.rung_{rung}" for rung in puzzles_view.RUNGS}
     used |= {f"puzzles.line_{name}{suffix}" for name in puzzles_view.LINE_STEPS for suffix in ("", "_short")}
-    used |= {f"practice.level_{level}" for level in LEVELS}
+    used |= {f"practice.level_{level}{suffix}" for level in LEVELS for suffix in ("", "_note")}
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
     used |= {f"practice.review_{name}{suffix}" for name in practice_view.REVIEW_STEPS for suffix in ("", "_short")}
     missing = sorted(key for key in used if not has_ui(key))
