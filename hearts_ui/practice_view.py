@@ -299,8 +299,8 @@ def _play(card: str) -> None:
 
 
 def _forget_hint() -> None:
-    st.session_state.pop("ha_pr_rung", None)
-    st.session_state.pop("ha_pr_hint", None)
+    for key in ("ha_pr_rung", "ha_pr_hint", "ha_pr_compare", "ha_pr_why"):
+        st.session_state.pop(key, None)
 
 
 # -- the pass ------------------------------------------------------------------------------------
@@ -409,6 +409,18 @@ def _hint(session: PracticeSession) -> Any:
     return hint
 
 
+def _compare_with(session: PracticeSession, hint: Any) -> str | None:
+    """In play, the card the learner has in mind, for rung 2 to contrast with the recommendation."""
+    if session.stage != "play":
+        return None
+    others = [str(card) for card in session.hand.legal_moves() if str(card) != hint.recommended]
+    if not others:
+        return None
+    choice = st.selectbox(ui("practice.compare"), ["", *others], key="ha_pr_compare",
+                          format_func=lambda card: _symbol(card) if card else ui("practice.compare_none"))
+    return str(choice) if choice in others else None
+
+
 def _climb(rung: int) -> None:
     session = current()
     if session is not None:
@@ -423,8 +435,10 @@ def _hint_ladder(session: PracticeSession) -> None:
     if shown:
         with st.spinner(ui("practice.hint_thinking")):
             hint = _hint(session)
+        compare = _compare_with(session, hint) if shown >= 2 else None
         for rung in RUNGS[:shown]:
-            st.info(f"**{ui('practice.rung', number=rung)}** {hint.rung(rung)}", icon=":material/lightbulb:")
+            text = hint.rung(rung, compare) if rung == 2 and compare else hint.rung(rung)
+            st.info(f"**{ui('practice.rung', number=rung)}** {text}", icon=":material/lightbulb:")
     if shown < len(RUNGS):
         rung = shown + 1
         st.button(ui("practice.hint", number=rung, count=len(RUNGS)), key=f"ha_pr_hint_{rung}", on_click=_climb,

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from hearts_core import CardSet, HandState, Ruleset
+from hearts_core.game import Game
 from hearts_core.practice import PracticeSession
 from hearts_ui.practice_view import SESSION_KEY
 from hearts_ui.texts import ui
@@ -111,6 +113,51 @@ def test_each_hint_rung_in_turn_for_the_pass_and_for_a_card() -> None:
             shown = [str(element.value) for element in at.info]
             assert any(ui("practice.rung", number=rung) in text for text in shown)
         assert not [button for button in at.button if button.key == "ha_pr_hint_1"]
+    # Rung 2 contrasts the recommendation with the card the learner has in mind.
+    options = at.selectbox(key="ha_pr_compare").options
+    if len(options) > 1:
+        hint = at.session_state["ha_pr_hint"][1]
+        other = next(str(card) for card in _session(at).hand.legal_moves() if str(card) != hint.recommended)
+        at.selectbox(key="ha_pr_compare").set_value(other).run()
+        assert not at.exception
+        assert any(hint.rung(2, other) in str(element.value) for element in at.info)
+
+
+def test_a_variant_changes_the_rules_and_rules_that_clash_are_refused() -> None:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    at.switch_page(PAGE).run()
+    at.selectbox(key="ha_pr_var_V6").set_value("minus_10").run()
+    at.button(key="ha_pr_start").click().run()
+    assert _session(at).rules.penalties["JD"] == -10
+    assert ui("practice.custom_rules") in _texts(at) or "Omnibus" in _texts(at)
+    at.button(key="ha_pr_quit").click().run()
+    at.selectbox(key="ha_pr_preset").set_value("chips_1887").run()
+    at.selectbox(key="ha_pr_var_V9").set_value("on").run()
+    assert at.error and at.button(key="ha_pr_start").disabled
+
+
+def test_the_moon_choice_when_the_learner_shot_it() -> None:
+    rules = Ruleset(pass_cycle=("hold",))
+    penalties = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 2S 3S"
+    rest = CardSet.full_deck() - CardSet.parse(penalties + " 4C 5C 6C 7C")
+    state = HandState.from_position(rules, f"""
+hand: 0
+hands: 7C / 4C / 5C / 6C
+taken: {penalties} / {rest} / - / -
+won: 4 8 0 0
+trick: 0
+""")
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    at.switch_page(PAGE)
+    at.session_state[SESSION_KEY] = PracticeSession(Game(rules), state, "random").play("7C")
+    at.run()
+    assert _session(at).stage == "moon"
+    assert ui("practice.moon_heading", value=26) in _texts(at)
+    at.button(key="ha_pr_moon_subtract_from_self").click().run()
+    assert _session(at).game.totals == [-26, 0, 0, 0]
+    assert ui("practice.moon_shot", seat="South") in _texts(at)
 
 
 def test_a_hand_to_the_end_the_score_the_chart_the_review_and_the_next_hand() -> None:
