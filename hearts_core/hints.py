@@ -143,7 +143,9 @@ class PlayHint:
         idea = message(f"idea.{self.idea}", language)
         parts = [message(f"hint.play.recommend.{self.certainty}", language, **best), idea]
         if self.certainty == "certain" and len(set(self.classes.values())) <= 1:
-            parts.append(message("hint.play.forced", language, **best))
+            if len(self.legal) > 1:
+                parts.append(message("hint.play.alike", language, cards=" ".join(self.legal)))
+            parts.append(message("hint.play.numbers.simulated", language, **best))
             return " ".join(parts)
         other = compare_with if compare_with in self.costs and compare_with != self.recommended else self.runner_up
         key = "solver" if self.certainty == "certain" and self.options[0].worlds == 0 else "simulated"
@@ -166,7 +168,7 @@ class PlayHint:
             message("hint.table.intro." + ("solver" if self.options[0].worlds == 0 else "simulated"), language,
                     worlds=self.options[0].worlds, certainty=message(f"hint.certainty.{self.certainty}", language)),
             "",
-            message("hint.table.header", language),
+            message("hint.table.header" + ("_game" if self.objective == "game" else ""), language),
             "|---|---:|---:|---:|---:|---:|",
         ]
         for option in self.options:
