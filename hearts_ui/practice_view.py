@@ -232,6 +232,8 @@ def render_game(session: PracticeSession) -> None:
             _review(session)
         else:
             _board(session)
+            if stage in ("pass", "play"):
+                _hint_ladder(session)
     with side_col:
         if stage == "pass":
             _pass_panel(session)
@@ -269,8 +271,8 @@ def _board(session: PracticeSession) -> None:
     highlight: Sequence[str] = ()
     if stage == "pass":
         highlight = tuple(st.session_state.get("ha_pr_pick") or ())
-    render_table(table_snapshot(state, face_up=[session.seat], highlight=highlight,
-                                last_trick=bool(st.session_state.get("ha_pr_show_last"))))
+    last_trick = stage not in ("pass", "play") or bool(st.session_state.get("ha_pr_show_last"))
+    render_table(table_snapshot(state, face_up=[session.seat], highlight=highlight, last_trick=last_trick))
 
 
 def _hand_buttons(session: PracticeSession) -> None:
@@ -320,7 +322,6 @@ def _pass_panel(session: PracticeSession) -> None:
         st.caption(ui("practice.pass_picked", picked=len(picked), count=count))
     st.button(ui("practice.pass_submit", seat=target), key="ha_pr_pass", type="primary", icon=":material/send:",
               on_click=_pass, disabled=len(picked) != count)
-    _hint_ladder(session)
 
 
 def _pass() -> None:
@@ -343,7 +344,6 @@ def _play_panel(session: PracticeSession) -> None:
         st.caption(f"**{ui('practice.since')}** {since}")
     _hand_buttons(session)
     _why_not(session)
-    _hint_ladder(session)
     undo, claim = st.columns(2)
     undo.button(ui("practice.undo"), key="ha_pr_undo", on_click=_undo, icon=":material/undo:",
                 disabled=not session.can_undo, help=ui("practice.undo_help"), width="stretch")
@@ -435,10 +435,11 @@ def _hint_ladder(session: PracticeSession) -> None:
     if shown:
         with st.spinner(ui("practice.hint_thinking")):
             hint = _hint(session)
+        rungs = st.container()  # drawn above the card picker that rung 2 reads
         compare = _compare_with(session, hint) if shown >= 2 else None
         for rung in RUNGS[:shown]:
             text = hint.rung(rung, compare) if rung == 2 and compare else hint.rung(rung)
-            st.info(f"**{ui('practice.rung', number=rung)}** {text}", icon=":material/lightbulb:")
+            rungs.info(f"**{ui('practice.rung', number=rung)}** {text}", icon=":material/lightbulb:")
     if shown < len(RUNGS):
         rung = shown + 1
         st.button(ui("practice.hint", number=rung, count=len(RUNGS)), key=f"ha_pr_hint_{rung}", on_click=_climb,
