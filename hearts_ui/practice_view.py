@@ -16,15 +16,14 @@ so a reload or a page switch finds the same game.
 
 from __future__ import annotations
 
-import importlib
 import secrets
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any, Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
+from hearts_core import hints
 from hearts_core.bots import LEVELS
 from hearts_core.cards import Card
 from hearts_core.messages import message, narrate
@@ -74,14 +73,6 @@ def _keep(session: PracticeSession | None) -> None:
     st.session_state[LOADED_KEY] = True
     store = practice_store()
     store.save(learner_id(), {} if session is None else {STORE_KEY: session})
-
-
-def _hints() -> ModuleType | None:
-    """The hint engine, or None while it is not installed (the page still plays)."""
-    try:
-        return importlib.import_module("hearts_core.hints")
-    except Exception:  # a missing or broken hint module must not break the game
-        return None
 
 
 # -- setup -----------------------------------------------------------------------------------------
@@ -392,15 +383,13 @@ def _revealed(session: PracticeSession) -> int:
     return 0
 
 
-def _hint(session: PracticeSession) -> Any:
+def _hint(session: PracticeSession) -> hints.PassHint | hints.PlayHint:
     """The hint for the position (computed once, kept while the position stands)."""
     saved = st.session_state.get("ha_pr_hint")
     key = _hint_key(session)
     if isinstance(saved, tuple) and saved[0] == key:
-        return saved[1]
-    hints = _hints()
-    if hints is None:
-        return None
+        return saved[1]  # type: ignore[no-any-return]
+    hint: hints.PassHint | hints.PlayHint
     if session.stage == "pass":
         hint = hints.pass_hint(session.hand, session.seat, totals=session.totals_before, worlds=PASS_WORLDS)
     else:
@@ -428,9 +417,6 @@ def _climb(rung: int) -> None:
 
 
 def _hint_ladder(session: PracticeSession) -> None:
-    if _hints() is None:
-        st.caption(ui("practice.hints_missing"))
-        return
     shown = _revealed(session)
     if shown:
         with st.spinner(ui("practice.hint_thinking")):
@@ -526,9 +512,6 @@ def _verdict(session: PracticeSession, frames: Sequence[HandState], index: int, 
     cache = st.session_state.setdefault("ha_pr_verdicts", {})
     key = (session.hand.hand_number, index)
     if key not in cache:
-        hints = _hints()
-        if hints is None:
-            return None
         cache[key] = hints.decision_verdict(frames[index], session.seat, card, totals=session.totals_before,
                                             worlds=VERDICT_WORLDS)
     return cache[key]
@@ -571,9 +554,7 @@ def _review(session: PracticeSession) -> None:
     if seat == session.seat:
         with st.spinner(ui("practice.hint_thinking")):
             verdict = _verdict(session, frames, position - 1, card)
-        if verdict is None:
-            st.caption(ui("practice.hints_missing"))
-        elif verdict.good:
+        if verdict.good:
             st.success(verdict.text, icon=":material/check:")
         else:
             st.warning(verdict.text, icon=":material/lightbulb:")

@@ -5,10 +5,8 @@ Expected words come from the catalogue and the engine, never typed here."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core import CardSet, HandState, Ruleset
@@ -21,7 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PAGE = "pages/4_Practice.py"
 TIMEOUT = 120
-HINTS = importlib.util.find_spec("hearts_core.hints") is not None
 
 
 def _open(level: str = "heuristic") -> AppTest:
@@ -101,7 +98,6 @@ def test_pass_play_a_trick_illegal_cards_disabled_and_explained_undo() -> None:
     assert ui("practice.badge") in _texts(at)
 
 
-@pytest.mark.skipif(not HINTS, reason="hearts_core.hints is not there yet")
 def test_each_hint_rung_in_turn_for_the_pass_and_for_a_card() -> None:
     at = _open()
     for stage in ("pass", "play"):
@@ -178,8 +174,7 @@ def test_a_hand_to_the_end_the_score_the_chart_the_review_and_the_next_hand() ->
     assert ui("practice.review_counter", number=0, count=52) in _texts(at)
     at.button(key="ha_pr_review_mine").click().run()
     assert not at.exception
-    if HINTS:
-        assert at.success or at.warning  # the engine's verdict on the learner's card
+    assert at.success or at.warning  # the engine's verdict on the learner's card
     at.button(key="ha_pr_review_last").click().run()
     assert ui("practice.review_counter", number=52, count=52) in _texts(at)
     at.button(key="ha_pr_next").click().run()
