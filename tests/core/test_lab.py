@@ -1,0 +1,136 @@
+"""The Variant Lab engine: comparing rulesets on named deals, the share code,
+the linter, the house rules card, paired simulation and its statistics."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from hearts_core import HandState, NotationError, Ruleset
+from hearts_core.lab import find_differing_deal, first_divergence, parse_deal_text, replay_pair
+
+from .conftest import play_cards
+from .named_deals import HOLD, MIXED, MIXED_PLAY, MOON, MOON_PLAY
+
+# Seat 0 holds every club: seat 1 (void) may drop the QS on trick 1 only when
+# the first trick allows points.
+CLUBS_FIRST = (
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+)
+
+# Seat 1 drops the QS on trick 1; seat 2 wins it with the 4C and holds the KH.
+QUEEN_BREAKS = (
+    "2C 3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "4C 5C 6C 7C 8C 9C TC JC QC KC AC KH AD",
+    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+)
+
+
+def states(rules: Ruleset, hands: tuple[str, ...], plays: str) -> tuple[HandState, ...]:
+    state = HandState.from_hands(rules, list(hands))
+    result = [state]
+    for token in plays.replace("|", " ").split():
+        state = state.play(token)
+        result.append(state)
+    return tuple(result)
+
+
+# -- one deal, two rulesets ------------------------------------------------------------------------
+
+
+def test_first_trick_points_named_deal() -> None:
+    a = HOLD
+    b = dataclasses.replace(HOLD, first_trick="anything")
+    pair = replay_pair(a, b, "deal: " + " / ".join(CLUBS_FIRST))
+    divergence = pair.divergence
+    assert divergence is not None
+    assert (divergence.kind, divergence.index, divergence.seat, divergence.card) == ("legality", 1, 1, "QS")
+    text = divergence.text()
+    assert "trick 1" in text and "West" in text and "QS" in text and "under B but not under A" in text
+    assert pair.states_b[2].current_trick.cards[-1] == "QS"
+    assert len(pair.states_a) == 53 and pair.states_a[-1].phase == "over"
+
+
+def test_queen_breaks_hearts_named_plays() -> None:
+    a = dataclasses.replace(HOLD, first_trick="anything")
+    b = dataclasses.replace(a, queen_breaks_hearts=True)
+    under_a = states(a, QUEEN_BREAKS, "2C QS 4C 2S | 5C")
+    under_b = states(b, QUEEN_BREAKS, "2C QS 4C 2S | KH")
+    divergence = first_divergence(under_a, under_b)
+    assert divergence is not None
+    assert (divergence.kind, divergence.index, divergence.seat, divergence.card) == ("legality", 4, 2, "KH")
+    assert divergence.reason_code == "queen_broke_hearts"
+    assert divergence.text().startswith("Under B the queen broke hearts on trick 1, so North could lead the KH")
+
+
+def test_queen_breaks_hearts_without_consequence_is_reported() -> None:
+    a = dataclasses.replace(HOLD, first_trick="anything")
+    b = dataclasses.replace(a, queen_breaks_hearts=True)
+    divergence = first_divergence(states(a, QUEEN_BREAKS, "2C QS 4C 2S"), states(b, QUEEN_BREAKS, "2C QS 4C 2S"))
+    assert divergence is not None and divergence.kind == "hearts_broken"
+    assert "under B only" in divergence.text()
+
+
+def test_jack_of_diamonds_changes_the_score() -> None:
+    omnibus = dataclasses.replace(HOLD, penalties={**dict(HOLD.penalties), "JD": -10})
+    divergence = first_divergence(states(HOLD, MIXED, MIXED_PLAY), states(omnibus, MIXED, MIXED_PLAY))
+    assert divergence is not None
+    assert (divergence.kind, divergence.index, divergence.card) == ("score", 52, "JD")
+    assert "worth 0 under A and -10 under B" in divergence.text()
+
+
+def test_moon_scoring_add_versus_subtract() -> None:
+    add = dataclasses.replace(HOLD, moon="add_to_others")
+    subtract = dataclasses.replace(HOLD, moon="subtract_from_self")
+    divergence = first_divergence(states(add, MOON, MOON_PLAY), states(subtract, MOON, MOON_PLAY))
+    assert divergence is not None
+    assert (divergence.kind, divergence.seat, divergence.reason_code) == ("score", 0, "score_moon")
+    text = divergence.text()
+    assert "every opponent scores" in text and "the shooter subtracts" in text
+
+
+def test_black_maria_spades_score() -> None:
+    base = Ruleset(pass_cycle=["hold"], first_trick="anything", must_break_hearts=False, moon="off")
+    maria = dataclasses.replace(base, penalties={**dict(base.penalties), "KS": 10, "AS": 7})
+    divergence = first_divergence(states(base, MIXED, MIXED_PLAY), states(maria, MIXED, MIXED_PLAY))
+    assert divergence is not None
+    assert divergence.kind == "score" and divergence.card in ("KS", "AS")
+
+
+def test_identical_rulesets_never_diverge() -> None:
+    pair = replay_pair(Ruleset(), Ruleset(), 11)
+    assert pair.divergence is None and pair.scores_a == pair.scores_b
+    assert pair.start_a.phase == "pass" and pair.states_a[0].phase == "play"
+
+
+def test_pass_direction_divergence_and_standings() -> None:
+    pair = replay_pair(Ruleset(), Ruleset(pass_cycle=["right"]), 3, totals=(10, 20, 30, 40))
+    assert pair.divergence is not None and pair.divergence.kind == "pass" and pair.divergence.index == 0
+    assert pair.standings_a == tuple(t + s for t, s in zip((10, 20, 30, 40), pair.scores_a, strict=True))
+
+
+def test_different_decks_refused() -> None:
+    with pytest.raises(ValueError, match="same deal"):
+        replay_pair(Ruleset(), Ruleset.preset("three_players"), 1)
+
+
+def test_find_differing_deal_standard_versus_omnibus() -> None:
+    pair = find_differing_deal(Ruleset(), Ruleset.preset("omnibus"), time_limit=5.0)
+    assert pair is not None and pair.scores_a != pair.scores_b and pair.divergence is not None
+    assert find_differing_deal(Ruleset(), Ruleset(), max_deals=5) is None
+
+
+def test_parse_deal_text() -> None:
+    text = " / ".join(CLUBS_FIRST)
+    assert parse_deal_text(HOLD, text).hands[1] == HandState.from_hands(HOLD, list(CLUBS_FIRST)).hands[1]
+    full = play_cards(HandState.from_hands(HOLD, list(MIXED)), MIXED_PLAY).to_notation()
+    assert parse_deal_text(HOLD, full).phase == "play" and not parse_deal_text(HOLD, full).tricks
+    with pytest.raises(NotationError, match="empty"):
+        parse_deal_text(HOLD, "  ")
+    with pytest.raises(NotationError, match="not a card"):
+        parse_deal_text(HOLD, "deal: 2C ZZ / - / - / -")
