@@ -2,7 +2,8 @@
 
 This module gathers the public API (the contract the Variant Lab page is
 built on); the parts live in :mod:`hearts_core.lab_compare` (one deal,
-two rulesets, the first divergence).
+two rulesets, the first divergence) and :mod:`hearts_core.lab_share` (the
+share code, the linter, the house rules card).
 
 >>> from hearts_core import Ruleset
 >>> pair = replay_pair(Ruleset(), Ruleset(first_trick="anything"), 0)
@@ -24,9 +25,22 @@ from .lab_compare import (
     play_out,
     replay_pair,
 )
+from .lab_share import (
+    CardLine,
+    LintWarning,
+    card_lines,
+    decode_ruleset,
+    encode_ruleset,
+    house_rules_html,
+    house_rules_markdown,
+    lint_ruleset,
+)
 from .notation import NotationError
+from .rules import RulesetError
 
 __all__ = [
-    "DIVERGENCE_KINDS", "POLICIES", "Divergence", "NotationError", "PairReplay", "check_same_deck",
-    "find_differing_deal", "first_divergence", "parse_deal_text", "play_out", "replay_pair",
+    "DIVERGENCE_KINDS", "POLICIES", "CardLine", "Divergence", "LintWarning", "NotationError", "PairReplay",
+    "RulesetError", "card_lines", "check_same_deck", "decode_ruleset", "encode_ruleset", "find_differing_deal",
+    "first_divergence", "house_rules_html", "house_rules_markdown", "lint_ruleset", "parse_deal_text", "play_out",
+    "replay_pair",
 ]

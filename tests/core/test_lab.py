@@ -134,3 +134,99 @@ def test_parse_deal_text() -> None:
         parse_deal_text(HOLD, "  ")
     with pytest.raises(NotationError, match="not a card"):
         parse_deal_text(HOLD, "deal: 2C ZZ / - / - / -")
+
+
+# -- share code, linter, house rules card --------------------------------------------------------
+
+
+def _every_variant() -> list[Ruleset]:
+    from hearts_core.rulebook import VARIANT_OPTIONS, apply_variant, player_count_options
+
+    found = [Ruleset.preset(name) for name in Ruleset.preset_names()]
+    for rule_id, options in VARIANT_OPTIONS.items():
+        for option in options:
+            for base in ("standard", "black_maria", "three_players"):
+                try:
+                    found.append(apply_variant(Ruleset.preset(base), rule_id, option.key))
+                except ValueError:
+                    continue
+    found += [apply_variant(Ruleset(), "V11", key) for key in player_count_options()]
+    return found
+
+
+def test_share_code_round_trips_every_preset_and_variant() -> None:
+    from hearts_core.lab import decode_ruleset, encode_ruleset
+
+    for rules in _every_variant():
+        code = encode_ruleset(rules)
+        assert decode_ruleset(code) == rules, code
+        assert all(ch.isalnum() or ch in "_~=.-" for ch in code), code
+    assert encode_ruleset(Ruleset.preset("black_maria")) == "black_maria"
+    assert decode_ruleset("black_maria~moon=choice~players=3~removed_cards=2D").players == 3
+    assert decode_ruleset("moon=off") == Ruleset(moon="off")
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("", "empty"),
+        ("blackmaria", "not a preset"),
+        ("standard~colour=red", "not a rule"),
+        ("standard~sun=maybe", "yes or no"),
+        ("standard~players=three", "whole number"),
+        ("standard~penalties=ZZ5", "JD-10"),
+        ("standard~moon", "field=value"),
+        ("standard~moon=off~moon=auto", "twice"),
+        ("standard~players=3", "dealt evenly"),
+        ("standard~moon=sometimes", "not one of"),
+    ],
+)
+def test_share_code_errors_say_what_is_wrong(code: str, words: str) -> None:
+    from hearts_core.lab import RulesetError, decode_ruleset
+
+    with pytest.raises(RulesetError, match=words):
+        decode_ruleset(code)
+
+
+def test_linter_cases() -> None:
+    from hearts_core.lab import lint_ruleset
+
+    def codes(rules: Ruleset) -> list[str]:
+        return [warning.code for warning in lint_ruleset(rules)]
+
+    assert codes(Ruleset()) == []
+    no_2c = Ruleset.preset("three_players_no_2c")
+    assert codes(no_2c) == ["deck_opening_card"]
+    assert "the 3C is the lowest club" in lint_ruleset(no_2c)[0].text()
+    assert codes(Ruleset.preset("omnibus")) == ["bonus_moon_unspecified"]
+    assert codes(dataclasses.replace(Ruleset.preset("omnibus"), moon_needs_bonus=True)) == []
+    assert "lead_hearts_with_queen_no_effect" in codes(Ruleset(must_break_hearts=False, lead_hearts_with_queen=True))
+    assert "queen_breaks_no_effect" in codes(Ruleset(must_break_hearts=False, queen_breaks_hearts=True))
+    assert codes(Ruleset(moon="off", sun=True)) == ["sun_without_moon"]
+    chips = dataclasses.replace(Ruleset.preset("chips_1887"), penalties={**dict(Ruleset().penalties)})
+    assert "chips_ignore_values" in codes(chips)
+    assert "first_trick_free_lead" in codes(Ruleset(opening_lead="left_of_dealer"))
+    assert "pass_count_large" in codes(Ruleset(pass_count=7))
+    assert "fixed_hands" in codes(Ruleset(target_score=0, max_hands=5))
+    reversed_maria = dataclasses.replace(Ruleset.preset("black_maria"),
+                                         penalties={**dict(Ruleset().penalties), "KS": 7, "AS": 10})
+    assert "black_maria_reversed" in codes(reversed_maria)
+    assert codes(Ruleset.preset("black_maria")) == []
+
+
+def test_house_rules_card_highlights_changes() -> None:
+    from hearts_core.lab import encode_ruleset, house_rules_html, house_rules_markdown
+
+    rules = dataclasses.replace(Ruleset.preset("omnibus"), moon="add_to_others", sun=True)
+    card = house_rules_markdown(rules, title="Friday night")
+    assert card.startswith("# Friday night")
+    assert "**Shooting the moon: Every opponent scores" in card and "(house rule)" in card
+    assert "**Penalty cards: Points: every heart 1, JD -10, QS 13.** (house rule)" in card
+    assert "- Opening lead: The 2C opens the first trick." in card
+    assert "worth 26 points" in card and "13 cards each" in card
+    assert "JD is a bonus card" in card
+    assert f"`{encode_ruleset(rules)}`" in card
+    page = house_rules_html(rules, title="<Friday & night>")
+    assert page.startswith("<!DOCTYPE html>") and "&lt;Friday &amp; night&gt;" in page
+    assert "<strong>" in page and "<Friday" not in page
+    assert house_rules_markdown(Ruleset()).count("(house rule)") == 0
