@@ -3,7 +3,8 @@
 This module gathers the public API (the contract the Variant Lab page is
 built on); the parts live in :mod:`hearts_core.lab_compare` (one deal,
 two rulesets, the first divergence) and :mod:`hearts_core.lab_share` (the
-share code, the linter, the house rules card).
+share code, the linter, the house rules card) and :mod:`hearts_core.lab_sim`
+(paired simulation on the fast path, statistics with confidence intervals).
 
 >>> from hearts_core import Ruleset
 >>> pair = replay_pair(Ruleset(), Ruleset(first_trick="anything"), 0)
@@ -35,12 +36,46 @@ from .lab_share import (
     house_rules_markdown,
     lint_ruleset,
 )
+from .lab_sim import (
+    MAX_GAME_HANDS,
+    GameRow,
+    HandRow,
+    SimulationResult,
+    StatDiff,
+    compare_stats,
+    paired_difference,
+    simulate_pairs,
+)
 from .notation import NotationError
 from .rules import RulesetError
 
 __all__ = [
-    "DIVERGENCE_KINDS", "POLICIES", "CardLine", "Divergence", "LintWarning", "NotationError", "PairReplay",
-    "RulesetError", "card_lines", "check_same_deck", "decode_ruleset", "encode_ruleset", "find_differing_deal",
-    "first_divergence", "house_rules_html", "house_rules_markdown", "lint_ruleset", "parse_deal_text", "play_out",
+    "DIVERGENCE_KINDS",
+    "MAX_GAME_HANDS",
+    "POLICIES",
+    "CardLine",
+    "Divergence",
+    "GameRow",
+    "HandRow",
+    "LintWarning",
+    "NotationError",
+    "PairReplay",
+    "RulesetError",
+    "SimulationResult",
+    "StatDiff",
+    "card_lines",
+    "check_same_deck",
+    "compare_stats",
+    "decode_ruleset",
+    "encode_ruleset",
+    "find_differing_deal",
+    "first_divergence",
+    "house_rules_html",
+    "house_rules_markdown",
+    "lint_ruleset",
+    "paired_difference",
+    "parse_deal_text",
+    "play_out",
     "replay_pair",
+    "simulate_pairs",
 ]

@@ -230,3 +230,71 @@ def test_house_rules_card_highlights_changes() -> None:
     assert page.startswith("<!DOCTYPE html>") and "&lt;Friday &amp; night&gt;" in page
     assert "<strong>" in page and "<Friday" not in page
     assert house_rules_markdown(Ruleset()).count("(house rule)") == 0
+
+
+# -- paired simulation and statistics ------------------------------------------------------------
+
+
+def test_simulation_rows_and_replay() -> None:
+    from hearts_core.lab import simulate_pairs
+
+    a, b = Ruleset(), Ruleset.preset("omnibus")
+    result = simulate_pairs(a, b, 60, seed=2)
+    assert len(result.rows) == 120 and result.pairs == 60 and not result.cancelled
+    assert [row.ruleset for row in result.rows[:4]] == ["A", "B", "A", "B"]
+    assert all(sum(row.scores) in (26, 78, 16, 6, 68, -10) or row.moon_shooter >= 0 for row in result.rows)
+    record = result.records()[0]
+    assert {"deal", "ruleset", "score_0", "score_3", "moon_shooter", "queen_taker", "deal_seed"} <= set(record)
+    # Any row replays card by card on the HandState path with the same result.
+    for row in result.rows[:6]:
+        pair = replay_pair(a, b, row.deal_seed, hand_number=row.hand_number)
+        assert (pair.scores_a if row.ruleset == "A" else pair.scores_b) == row.scores
+
+
+def test_identical_rulesets_give_zero_differences() -> None:
+    from hearts_core.lab import compare_stats, simulate_pairs
+
+    stats = compare_stats(simulate_pairs(Ruleset(), Ruleset(), 40, seed=5))
+    assert stats and all(stat.diff == 0 and stat.verdict == "noise" for stat in stats)
+    assert "may be noise" in stats[0].text()
+
+
+def test_a_real_difference_is_called_real() -> None:
+    from hearts_core.lab import compare_stats, simulate_pairs
+
+    stats = {stat.key: stat for stat in compare_stats(simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 200))}
+    assert stats["hand_points"].verdict == "real" and stats["hand_points"].diff < 0
+    assert "is real" in stats["hand_points"].text()
+    first = {s.key: s for s in compare_stats(simulate_pairs(Ruleset(), Ruleset(first_trick="anything"), 300))}
+    assert first["first_trick_points"].mean_a == 0 and first["first_trick_points"].verdict == "real"
+
+
+def test_cancellation_and_progress() -> None:
+    from hearts_core.lab import simulate_pairs
+
+    calls: list[tuple[int, int]] = []
+
+    def stop_after_first(done: int, total: int) -> bool:
+        calls.append((done, total))
+        return False
+
+    result = simulate_pairs(Ruleset(), Ruleset(moon="off"), 200, progress=stop_after_first, chunk=50)
+    assert result.cancelled and calls == [(50, 200)] and len(result.rows) == 100
+    seen: list[int] = []
+    full = simulate_pairs(Ruleset(), Ruleset(moon="off"), 100, progress=lambda d, t: seen.append(d) is None, chunk=40)
+    assert not full.cancelled and seen == [40, 80, 100]
+
+
+def test_games_mode_and_workers() -> None:
+    from hearts_core.lab import compare_stats, simulate_pairs
+
+    a, b = Ruleset(target_score=50), Ruleset(target_score=50, moon="off")
+    result = simulate_pairs(a, b, 6, games=True, seed=1)
+    assert len(result.games) == 12 and result.games_mode
+    for game in result.games:
+        assert max(game.totals) >= 50 and game.hands == sum(
+            1 for row in result.rows if row.game == game.game and row.ruleset == game.ruleset)
+    keys = [stat.key for stat in compare_stats(result)]
+    assert keys[-2:] == ["hands_per_game", "winner_margin"]
+    twice = simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 120, seed=4, workers=2, chunk=30)
+    assert twice.rows == simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 120, seed=4).rows

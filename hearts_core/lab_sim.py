@@ -1,0 +1,474 @@
+"""Thousands of paired deals: the same deals played under ruleset A and ruleset B.
+
+:func:`simulate_pairs` plays N deals (or N whole games) under both rulesets
+with the heuristic bots on the fast :class:`~hearts_core.sim.Sim` path and
+returns one :class:`HandRow` per deal and ruleset (and one :class:`GameRow`
+per game and ruleset in games mode).  Deal ``i`` is shuffled from its own
+seed (``HandRow.deal_seed``), so any row can be replayed card by card with
+``replay_pair(rules_a, rules_b, row.deal_seed, hand_number=row.hand_number)``.
+:func:`compare_stats` turns the rows into paired differences with 95%
+confidence intervals and a verdict, "real" or "noise".
+
+>>> from hearts_core import Ruleset
+>>> result = simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 20, seed=1)
+>>> len(result.rows), result.cancelled
+(40, False)
+>>> stats = {stat.key: stat for stat in compare_stats(result)}
+>>> stats["moon_rate"].verdict in ("real", "noise")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .bots import heuristic_card, heuristic_pass
+from .cards import cards_of_mask
+from .lab_compare import POLICIES, check_same_deck, pass_view
+from .messages import DEFAULT_LANGUAGE, message
+from .rules import Ruleset
+from .scoring import score_hand
+from .sim import QS, Sim, SimRules, random_card
+
+Progress = Callable[[int, int], bool]
+
+#: A game that has not ended after this many hands (``tie="play_on"`` forever) is cut off.
+MAX_GAME_HANDS: Final = 200
+_SEED_STRIDE: Final = 1_000_003
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One deal played under one ruleset.
+
+    ``deal`` numbers the pair (the same for A and B); ``ruleset`` is ``"A"``
+    or ``"B"``; ``game`` the game (0 in hands mode) and ``hand_number`` the
+    hand within it; ``deal_seed`` the seed that shuffles the deal.  Seats are
+    -1 when nobody: ``moon_shooter``, ``sun_shooter``, ``queen_taker``.
+    ``queen_self`` says the player of the QS took her; ``first_trick_points``
+    the points in trick 1; ``hearts_broken_trick`` the trick (from 1) in which
+    hearts broke, 0 if never; ``tricks`` the hand's length in tricks.
+    """
+
+    deal: int
+    ruleset: str
+    game: int
+    hand_number: int
+    deal_seed: int
+    scores: tuple[int, ...]
+    moon_shooter: int
+    sun_shooter: int
+    queen_taker: int
+    queen_self: bool
+    first_trick_points: int
+    hearts_broken_trick: int
+    tricks: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Flat values for a table (``score_0``, ``score_1``, ... for the seats)."""
+        values: dict[str, Any] = {
+            "deal": self.deal, "ruleset": self.ruleset, "game": self.game, "hand_number": self.hand_number,
+            "deal_seed": self.deal_seed,
+        }
+        for seat, score in enumerate(self.scores):
+            values[f"score_{seat}"] = score
+        values.update(
+            moon_shooter=self.moon_shooter, sun_shooter=self.sun_shooter, queen_taker=self.queen_taker,
+            queen_self=self.queen_self, first_trick_points=self.first_trick_points,
+            hearts_broken_trick=self.hearts_broken_trick, tricks=self.tricks,
+            score_spread=max(self.scores) - min(self.scores),
+        )
+        return values
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One whole game under one ruleset: its length, final totals, winners and the
+    winner's margin (the second-lowest total minus the lowest; 0 on a shared win)."""
+
+    game: int
+    ruleset: str
+    hands: int
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    margin: int
+    cut_off: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        values: dict[str, Any] = {"game": self.game, "ruleset": self.ruleset, "hands": self.hands}
+        for seat, total in enumerate(self.totals):
+            values[f"total_{seat}"] = total
+        values.update(winners=" ".join(map(str, self.winners)), margin=self.margin, cut_off=self.cut_off)
+        return values
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Rows of a paired simulation; ``cancelled`` when ``progress`` stopped it early
+    (the rows then hold the deals finished so far, always in complete pairs)."""
+
+    rows: tuple[HandRow, ...]
+    cancelled: bool = False
+    games: tuple[GameRow, ...] = ()
+    requested: int = 0
+    games_mode: bool = False
+    players: int = 4
+
+    def records(self) -> list[dict[str, Any]]:
+        """The hand rows as dictionaries (``pandas.DataFrame(result.records())``)."""
+        return [row.to_dict() for row in self.rows]
+
+    def game_records(self) -> list[dict[str, Any]]:
+        """The game rows as dictionaries (games mode)."""
+        return [row.to_dict() for row in self.games]
+
+    @property
+    def pairs(self) -> int:
+        """How many deals were played under both rulesets."""
+        return len({row.deal for row in self.rows if row.ruleset == "B"}
+                   & {row.deal for row in self.rows if row.ruleset == "A"})
+
+
+# -- one hand on the fast path -------------------------------------------------------------------
+
+
+def deal_masks(rules: Ruleset, deal_seed: int, hand_number: int) -> tuple[int, ...]:
+    """The hands ``HandState.deal(rules, deal_seed, hand_number)`` deals, as masks."""
+    rng = random.Random(deal_seed)
+    deck = [int(card) for card in cards_of_mask(rules.tables.deck_mask)]
+    rng.shuffle(deck)
+    n = rules.players
+    first = hand_number % n  # left of the dealer, seat (hand_number - 1) mod n
+    masks = [0] * n
+    for index, card in enumerate(deck):
+        masks[(first + index) % n] |= 1 << card
+    return tuple(masks)
+
+
+def play_fast(
+    k: SimRules,
+    dealt: Sequence[int],
+    hand_number: int,
+    policy: str,
+    rng: random.Random,
+    totals: Sequence[int] | None = None,
+) -> tuple[tuple[int, ...], int, int, int, bool, int, int]:
+    """Pass and play one hand on masks; returns (scores, moon shooter, sun shooter,
+    queen taker, queen_self, first-trick points, hearts-broken trick)."""
+    rules = k.rules
+    n = k.n
+    hands = list(dealt)
+    offsets = rules.tables.pass_offsets
+    offset = offsets[hand_number % len(offsets)]
+    heuristic = policy == "heuristic"
+    if offset:
+        passed = []
+        for seat in range(n):
+            if heuristic:
+                view = pass_view(rules, k, seat, hands[seat], hand_number, (seat + offset) % n)
+                mask = 0
+                for chosen in heuristic_pass(view):
+                    mask |= 1 << chosen
+            else:
+                mask = 0
+                for picked in rng.sample([int(c) for c in cards_of_mask(hands[seat])], rules.pass_count):
+                    mask |= 1 << picked
+            passed.append(mask)
+        for seat in range(n):
+            hands[seat] &= ~passed[seat]
+        for seat in range(n):
+            hands[(seat + offset) % n] |= passed[seat]
+    if k.opening >= 0:
+        leader = next(seat for seat in range(n) if hands[seat] >> k.opening & 1)
+    else:
+        leader = hand_number % n
+    sim = Sim.from_parts(k, hands, leader, (), (0,) * n, (0,) * n, hand_number)
+    first_points = 0
+    broken_trick = 0
+    queen_player = -1
+    while True:
+        seat = sim.to_play
+        hand = sim.hands[seat]
+        if not hand:
+            break
+        legal = sim.legal()
+        if not legal & (legal - 1):
+            card = (legal & -legal).bit_length() - 1
+        elif heuristic:
+            card = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken,
+                                  sim.tricks_done)[0]
+        else:
+            card = random_card(legal, rng)
+        if card == QS:
+            queen_player = seat
+        was_broken = sim.broken
+        sim.play(card)
+        if not was_broken and sim.broken:
+            broken_trick = sim.tricks_done + 1 if sim.trick else sim.tricks_done
+        if sim.tricks_done == 1 and not sim.trick:
+            first_points = sum(sim.points)
+    shooter = sim.moon_shooter()
+    moon = sun = -1
+    if k.simple_scoring and shooter is None:
+        scores = tuple(sim.points)
+    else:
+        report = score_hand(rules, sim.taken, sim.won, None, totals)
+        scores = tuple(report.scores)
+        if report.sun_shooter is not None:
+            sun = report.sun_shooter
+        elif report.moon_shooter is not None:
+            moon = report.moon_shooter
+    queen_taker = next((seat for seat in range(n) if sim.taken[seat] >> QS & 1), -1)
+    return scores, moon, sun, queen_taker, queen_taker >= 0 and queen_taker == queen_player, first_points, broken_trick
+
+
+def _row(deal: int, name: str, game: int, hand_number: int, deal_seed: int, tricks: int,
+         played: tuple[tuple[int, ...], int, int, int, bool, int, int]) -> HandRow:
+    return HandRow(deal, name, game, hand_number, deal_seed, *played, tricks)
+
+
+def _deal_seed(seed: int, game: int, hand: int) -> int:
+    return (seed * _SEED_STRIDE + game) * _SEED_STRIDE + hand
+
+
+def _hands_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int,
+                 policy: str) -> list[HandRow]:
+    rules_a, rules_b = Ruleset.from_dict(values_a), Ruleset.from_dict(values_b)
+    k_a, k_b = SimRules(rules_a), SimRules(rules_b)
+    cycle = len(rules_a.pass_cycle) * len(rules_b.pass_cycle)
+    rows: list[HandRow] = []
+    tricks = rules_a.hand_size
+    for deal in range(start, stop):
+        hand_number = deal % cycle
+        deal_seed = _deal_seed(seed, 0, deal)
+        dealt = deal_masks(rules_a, deal_seed, hand_number)
+        for name, k in (("A", k_a), ("B", k_b)):
+            played = play_fast(k, dealt, hand_number, policy, random.Random(deal_seed + 1))
+            rows.append(_row(deal, name, 0, hand_number, deal_seed, tricks, played))
+    return rows
+
+
+def _game_over(rules: Ruleset, totals: Sequence[int], hands: int) -> bool:
+    reached = bool(rules.target_score and max(totals) >= rules.target_score)
+    out_of_hands = bool(rules.max_hands and hands >= rules.max_hands)
+    if not (reached or out_of_hands):
+        return False
+    return rules.tie == "share" or list(totals).count(min(totals)) == 1
+
+
+def _game_row(game: int, name: str, totals: list[int], hands: int, cut_off: bool) -> GameRow:
+    ordered = sorted(totals)
+    lowest = ordered[0]
+    winners = tuple(seat for seat, total in enumerate(totals) if total == lowest)
+    margin = ordered[1] - lowest if len(ordered) > 1 else 0
+    return GameRow(game, name, hands, tuple(totals), winners, margin, cut_off)
+
+
+def _games_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int,
+                 policy: str) -> tuple[list[HandRow], list[GameRow]]:
+    rules = {"A": Ruleset.from_dict(values_a), "B": Ruleset.from_dict(values_b)}
+    ks = {name: SimRules(value) for name, value in rules.items()}
+    n = rules["A"].players
+    tricks = rules["A"].hand_size
+    rows: list[HandRow] = []
+    games: list[GameRow] = []
+    deal = start * MAX_GAME_HANDS
+    for game in range(start, stop):
+        totals = {"A": [0] * n, "B": [0] * n}
+        done = {"A": False, "B": False}
+        hands = {"A": 0, "B": 0}
+        for hand_number in range(MAX_GAME_HANDS):
+            if done["A"] and done["B"]:
+                break
+            deal_seed = _deal_seed(seed, game + 1, hand_number)
+            dealt = deal_masks(rules["A"], deal_seed, hand_number)
+            for name in ("A", "B"):
+                if done[name]:
+                    continue
+                played = play_fast(ks[name], dealt, hand_number, policy, random.Random(deal_seed + 1), totals[name])
+                rows.append(_row(deal + hand_number, name, game, hand_number, deal_seed, tricks, played))
+                for seat, score in enumerate(played[0]):
+                    totals[name][seat] += score
+                hands[name] += 1
+                done[name] = _game_over(rules[name], totals[name], hands[name])
+        for name in ("A", "B"):
+            games.append(_game_row(game, name, totals[name], hands[name], not done[name]))
+        deal += MAX_GAME_HANDS
+    return rows, games
+
+
+def _chunks(total: int, size: int) -> list[tuple[int, int]]:
+    return [(start, min(start + size, total)) for start in range(0, total, size)]
+
+
+def simulate_pairs(
+    rules_a: Ruleset,
+    rules_b: Ruleset,
+    hands: int,
+    *,
+    seed: int = 0,
+    policy: str = "heuristic",
+    games: bool = False,
+    progress: Progress | None = None,
+    workers: int = 1,
+    chunk: int | None = None,
+) -> SimulationResult:
+    """Play ``hands`` deals (or, with ``games=True``, ``hands`` whole games) under
+    both rulesets, paired: the same deals, the same seats, the same bots.
+
+    ``progress(done, total)`` is called after each chunk of deals (games);
+    returning False cancels: the result keeps the finished chunks and says
+    ``cancelled``.  ``workers`` > 1 spreads the chunks over processes; the rows
+    are the same whatever the number of workers.  The rulesets must share the
+    player count and the deck.
+    """
+    check_same_deck(rules_a, rules_b)
+    if policy not in POLICIES:
+        raise ValueError(f"no policy {policy!r}; choose one of {', '.join(POLICIES)}")
+    if hands < 0:
+        raise ValueError("the number of hands cannot be negative")
+    values_a, values_b = rules_a.to_dict(), rules_b.to_dict()
+    size = chunk or (max(1, min(50, hands // 20 or 1)) if games else max(50, min(500, hands // 20 or 1)))
+    parts = _chunks(hands, size)
+    rows: list[HandRow] = []
+    game_rows: list[GameRow] = []
+    cancelled = False
+    done = 0
+
+    def collect(result: Any) -> None:
+        if games:
+            rows.extend(result[0])
+            game_rows.extend(result[1])
+        else:
+            rows.extend(result)
+
+    work = _games_chunk if games else _hands_chunk
+    if workers <= 1 or len(parts) <= 1:
+        for start, stop in parts:
+            collect(work(values_a, values_b, seed, start, stop, policy))
+            done = stop
+            if progress is not None and progress(done, hands) is False:
+                cancelled = done < hands
+                break
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(work, values_a, values_b, seed, start, stop, policy) for start, stop in parts]
+            for future, (_, stop) in zip(futures, parts, strict=True):
+                collect(future.result())
+                done = stop
+                if progress is not None and progress(done, hands) is False:
+                    cancelled = done < hands
+                    for pending in futures:
+                        pending.cancel()
+                    break
+    return SimulationResult(tuple(rows), cancelled, tuple(game_rows), hands, games, rules_a.players)
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatDiff:
+    """A paired comparison of one statistic: the means under A and B, the difference
+    B minus A with its 95% confidence interval (paired by deal or game), and the
+    verdict: ``"real"`` when the interval excludes zero, else ``"noise"``."""
+
+    key: str
+    mean_a: float
+    mean_b: float
+    diff: float
+    low: float
+    high: float
+    n: int
+    verdict: str
+    per: str = "hand"
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def label(self, language: str = DEFAULT_LANGUAGE) -> str:
+        return message(f"lab.stat.{self.key}", language)
+
+    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """A sentence with the figures and whether the difference is real or noise."""
+        key = "too_few" if self.n < 2 else self.verdict
+        return message(
+            f"lab.verdict.{key}", language, label=self.label(language), mean_a=_fmt(self.mean_a),
+            mean_b=_fmt(self.mean_b), diff=_fmt(self.diff, signed=True), low=_fmt(self.low, signed=True),
+            high=_fmt(self.high, signed=True), n=self.n,
+        )
+
+
+def _fmt(value: float, signed: bool = False) -> str:
+    text = f"{value:+.3f}" if signed else f"{value:.3f}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return "0" if text in ("+0", "-0", "") else text
+
+
+def paired_difference(pairs: Iterable[tuple[float, float]], key: str, per: str = "hand") -> StatDiff:
+    """Mean A, mean B and the mean difference B - A with a 95% normal interval."""
+    values = list(pairs)
+    n = len(values)
+    if n == 0:
+        return StatDiff(key, 0.0, 0.0, 0.0, 0.0, 0.0, 0, "noise", per)
+    mean_a = sum(a for a, _ in values) / n
+    mean_b = sum(b for _, b in values) / n
+    diffs = [b - a for a, b in values]
+    mean = sum(diffs) / n
+    if n > 1:
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        half = 1.96 * math.sqrt(variance / n)
+    else:
+        half = math.inf
+    low, high = mean - half, mean + half
+    verdict = "real" if n > 1 and (low > 0 or high < 0) else "noise"
+    return StatDiff(key, mean_a, mean_b, mean, low, high, n, verdict, per)
+
+
+_HAND_STATS: Final[tuple[tuple[str, Callable[[HandRow], float | None]], ...]] = (
+    ("moon_rate", lambda row: float(row.moon_shooter >= 0)),
+    ("sun_rate", lambda row: float(row.sun_shooter >= 0)),
+    ("queen_self_rate", lambda row: float(row.queen_self) if row.queen_taker >= 0 else None),
+    ("seat0_points", lambda row: float(row.scores[0])),
+    ("hand_points", lambda row: sum(row.scores) / len(row.scores)),
+    ("score_spread", lambda row: float(max(row.scores) - min(row.scores))),
+    ("first_trick_points", lambda row: float(row.first_trick_points)),
+    ("hearts_broken_trick", lambda row: float(row.hearts_broken_trick) if row.hearts_broken_trick else None),
+)
+
+
+def compare_stats(result: SimulationResult) -> tuple[StatDiff, ...]:
+    """Paired differences B - A of the hand statistics (moon and sun rates, the
+    queen coming back to her player, seat 0's points, mean points, the spread
+    of hand scores, first-trick points, the trick hearts break in) and, in
+    games mode, of hands per game and the winner's margin.  Identical rulesets
+    give zero differences, all "noise"."""
+    by_key: dict[int, dict[str, HandRow]] = {}
+    for row in result.rows:
+        by_key.setdefault(row.deal, {})[row.ruleset] = row
+    paired = [(pair["A"], pair["B"]) for pair in by_key.values() if "A" in pair and "B" in pair]
+    stats: list[StatDiff] = []
+    for key, measure in _HAND_STATS:
+        values = []
+        for row_a, row_b in paired:
+            a, b = measure(row_a), measure(row_b)
+            if a is not None and b is not None:
+                values.append((a, b))
+        stats.append(paired_difference(values, key))
+    if result.games:
+        by_game: dict[int, dict[str, GameRow]] = {}
+        for game in result.games:
+            by_game.setdefault(game.game, {})[game.ruleset] = game
+        games = [(pair["A"], pair["B"]) for pair in by_game.values() if "A" in pair and "B" in pair]
+        stats.append(paired_difference(((float(a.hands), float(b.hands)) for a, b in games), "hands_per_game", "game"))
+        stats.append(paired_difference(((float(a.margin), float(b.margin)) for a, b in games), "winner_margin", "game"))
+    return tuple(stats)
+
+
+__all__ = [
+    "MAX_GAME_HANDS", "GameRow", "HandRow", "SimulationResult", "StatDiff", "compare_stats", "deal_masks",
+    "paired_difference", "play_fast", "simulate_pairs",
+]
