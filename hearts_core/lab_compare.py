@@ -349,6 +349,8 @@ def _card_divergence(index: int, state_a: HandState, state_b: HandState, card_a:
         if changed:
             params["changed"] = " ".join(str(ALL_CARDS[card]) for card in changed[:6])
             return Divergence(index, "card", seat, str(card_a), "card_values", params)
+        fields = state_a.rules.differences(state_b.rules)
+        params["fields"] = ", ".join(message(f"field.{name}.label").lower() for name in fields) or "-"
         return Divergence(index, "card", seat, str(card_a), "card_choice", params)
     explain_a = state_a.explain(card)
     explain_b = state_b.explain(card)

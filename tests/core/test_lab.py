@@ -298,3 +298,10 @@ def test_games_mode_and_workers() -> None:
     assert keys[-2:] == ["hands_per_game", "winner_margin"]
     twice = simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 120, seed=4, workers=2, chunk=30)
     assert twice.rows == simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 120, seed=4).rows
+
+
+def test_card_choice_names_the_rules_that_differ() -> None:
+    pair = find_differing_deal(Ruleset(), Ruleset.preset("rickety_kate"), time_limit=5.0)
+    assert pair is not None and pair.divergence is not None
+    if pair.divergence.kind == "card":
+        assert "shooting the moon" in pair.divergence.text()
