@@ -20,8 +20,13 @@ PAGES: Final = (
     ("pages/2_Lessons.py", "nav.lessons", ":material/school:"),
     ("pages/3_Puzzles.py", "nav.puzzles", ":material/extension:"),
     ("pages/4_Practice.py", "nav.practice", ":material/playing_cards:"),
+    ("pages/5_Variant_Lab.py", "nav.lab", ":material/science:"),
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
 )
+
+#: Parts being built, named by their ``nav.<item>`` label (and ``home.<item>`` on the home page);
+#: the sidebar and the home page list them only while there are some.
+COMING_SOON: Final[tuple[str, ...]] = ()
 
 #: Model state that outlives a page (widget state is per page): key -> default.
 SESSION_DEFAULTS: Final[dict[str, object]] = {
@@ -81,8 +86,10 @@ def sidebar() -> None:
         st.markdown(f"### :red[♥] {ui('nav.heading')}")
         for path, label_key, icon in PAGES:
             st.page_link(path, label=ui(label_key), icon=icon)
-        st.divider()
-        st.caption(f"**{ui('nav.coming_heading')}**  \n{ui('nav.coming')}")
+        if COMING_SOON:
+            st.divider()
+            names = "  \n".join(ui(f"nav.{item}") for item in COMING_SOON)
+            st.caption(f"**{ui('nav.coming_heading')}**  \n{names}")
 
 
 def page_frame(title: str) -> None:

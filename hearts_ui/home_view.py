@@ -1,4 +1,4 @@
-"""The home page: a welcome, what is open now, and what is coming."""
+"""The home page: a welcome, what is open now, and what is coming (while anything is)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ import streamlit as st
 
 from hearts_core.messages import message
 
-from .frame import PAGES
+from .frame import COMING_SOON, PAGES
 from .texts import ui
 
 #: Rules from the engine's catalogue that give a first taste of the game.
 TASTE_RULES: Final = ("follow_suit", "penalty_points", "moon")
-COMING_SOON: Final = ("lab",)
 #: The pages open now, with their home-page blurb and link keys: (page path, name key, item).
 OPEN_NOW: Final = (
     ("pages/2_Lessons.py", "nav.lessons", "lessons"),
     ("pages/3_Puzzles.py", "nav.puzzles", "puzzles"),
     ("pages/4_Practice.py", "nav.practice", "practice"),
+    ("pages/5_Variant_Lab.py", "nav.lab", "lab"),
     ("pages/1_Rule_Book.py", "nav.rulebook", "rulebook"),
 )
 
@@ -39,6 +39,8 @@ def render_home() -> None:
     for number, rule_id in enumerate(TASTE_RULES, start=1):
         st.markdown(f"{number}. **{message(f'rule.{rule_id}.title')}**: {message(f'rule.{rule_id}.text')}")
 
+    if not COMING_SOON:
+        return
     st.subheader(ui("home.coming_heading"))
     st.caption(ui("home.coming_note"))
     for item in COMING_SOON:

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from hearts_core import Ruleset
 from hearts_core.messages import message
 from hearts_core.rulebook import RULES
-from hearts_ui.frame import PAGES
+from hearts_ui.frame import COMING_SOON, PAGES
 from hearts_ui.rulebook_data import option_keys, option_text, preset_title, settings_rows
 from hearts_ui.texts import ui
 
@@ -61,10 +61,13 @@ def test_home_page_runs_and_welcomes() -> None:
     at = _home()
     text = _texts(at)
     assert ui("home.title") in text
-    assert ui("home.soon") in text
+    # The "coming soon" section is there only while something is coming.
+    assert (ui("home.soon") in text) == bool(COMING_SOON)
+    assert (ui("home.coming_heading") in text) == bool(COMING_SOON)
     # The only links on the home page go to pages that exist.
     labels = [link.value for link in at.get("page_link")]
     assert ui("home.rulebook_link") in labels
+    assert ui("home.lab_link") in labels
 
 
 def test_sidebar_shows_labelled_navigation() -> None:

@@ -1,0 +1,145 @@
+"""AppTest of the Variant Lab through app.py: compare two presets on one deal (the
+divergence and the scores), step the replay, a bad pasted deal, a small paired
+simulation (charts, DataFrame, CSV), and rulesets restored from a shared link,
+good or bad.  Expected words come from the catalogue and the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from hearts_core import Ruleset, lab
+from hearts_core.rulebook import apply_variant
+from hearts_ui.lab_view import DEAL_KEY, JOB_KEY, LINK, REPLAY_KEY, STEP_KEY, divergence_step, job_result
+from hearts_ui.texts import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+PAGE = "pages/5_Variant_Lab.py"
+TIMEOUT = 120
+
+
+def _open(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+def _texts(at: AppTest, kind: str) -> list[str]:
+    return [str(element.value) for element in getattr(at, kind)]
+
+
+def test_standard_against_omnibus_shows_the_divergence_and_the_scores() -> None:
+    at = _open()
+    assert at.selectbox(key="ha_lab_a_preset").value == "standard"
+    assert at.selectbox(key="ha_lab_b_preset").value == "omnibus"
+    replay = at.session_state[REPLAY_KEY][1]
+    assert replay.rules_a == Ruleset.preset("standard") and replay.rules_b == Ruleset.preset("omnibus")
+    # Find a deal where they differ: the page jumps to where they part and says why.
+    at.button(key="ha_lab_find").click().run()
+    assert not at.exception
+    replay = at.session_state[REPLAY_KEY][1]
+    assert replay.divergence is not None
+    last = len(replay.states_a) - 1
+    assert at.session_state[STEP_KEY] == divergence_step(replay.divergence, last)
+    assert any(replay.divergence.text() in text for text in _texts(at, "warning"))
+    assert ui("lab.find_found") in _texts(at, "info")
+    scores = "\n".join(_texts(at, "markdown"))
+    assert ui("lab.scores_heading") in scores
+    for score in (*replay.scores_a, *replay.scores_b):
+        assert str(score) in scores
+    # The house rules cards and the share link.
+    assert {button.key for button in at.get("download_button")} >= {"ha_lab_a_md", "ha_lab_a_html", "ha_lab_b_md",
+                                                                    "ha_lab_b_html"}
+    assert at.query_params["a"] == lab.encode_ruleset(Ruleset.preset("standard"))
+    assert at.query_params["b"] == lab.encode_ruleset(Ruleset.preset("omnibus"))
+
+
+def test_step_the_replay_in_sync() -> None:
+    at = _open()
+    assert at.session_state[STEP_KEY] == 0
+    at.button(key="ha_lab_next").click().run()
+    at.button(key="ha_lab_next").click().run()
+    assert at.session_state[STEP_KEY] == 2
+    assert at.slider(key="ha_lab_step_slider").label == ui(
+        "lab.counter", number=2, count=len(at.session_state[REPLAY_KEY][1].states_a) - 1)
+    at.button(key="ha_lab_back").click().run()
+    assert at.session_state[STEP_KEY] == 1
+    at.button(key="ha_lab_last").click().run()
+    replay = at.session_state[REPLAY_KEY][1]
+    assert at.session_state[STEP_KEY] == len(replay.states_a) - 1
+    at.slider(key="ha_lab_step_slider").set_value(5).run()
+    assert at.session_state[STEP_KEY] == 5
+    # Both tables are drawn at the same step (the card just played is marked on each).
+    assert sum("hat-root" in str(element.proto.body) for element in at.get("html")) >= 2
+    assert not at.exception
+
+
+def test_a_bad_pasted_deal_keeps_the_previous_deal() -> None:
+    at = _open()
+    at.radio(key="ha_lab_mode").set_value("seed").run()
+    at.number_input(key="ha_lab_seed").set_value(7).run()
+    at.button(key="ha_lab_deal_seed").click().run()
+    assert at.session_state[DEAL_KEY] == 7
+    at.radio(key="ha_lab_mode").set_value("paste").run()
+    at.text_area(key="ha_lab_paste").input("deal: 2C 3Q / - / - / -").run()
+    at.button(key="ha_lab_deal_paste").click().run()
+    assert not at.exception
+    try:
+        lab.parse_deal_text(Ruleset(), "deal: 2C 3Q / - / - / -")
+    except ValueError as error:
+        expected = ui("lab.paste_problem", problem=str(error))
+    assert expected in _texts(at, "error")
+    assert at.session_state[DEAL_KEY] == 7
+    # A good deal replaces it.
+    text = lab.replay_pair(Ruleset(), Ruleset(), 3).start_a.to_notation()
+    at.text_area(key="ha_lab_paste").input(text).run()
+    at.button(key="ha_lab_deal_paste").click().run()
+    assert not at.exception and not _texts(at, "error")
+    assert at.session_state[DEAL_KEY].to_notation() == text
+
+
+def test_a_small_simulation_gives_charts_a_table_and_a_csv() -> None:
+    at = _open()
+    at.number_input(key="ha_lab_sim_n").set_value(40).run()
+    at.button(key="ha_lab_sim_run").click().run()
+    assert not at.exception
+    job = at.session_state[JOB_KEY]
+    assert job["finished"] and job["done"] == 40 and not job["cancelled"]
+    assert len(at.get("plotly_chart")) >= 2
+    assert len(at.dataframe) == 1
+    assert "ha_lab_csv" in {button.key for button in at.get("download_button")}
+    diffs = lab.compare_stats(job_result(job))
+    markdown = "\n".join(_texts(at, "markdown"))
+    assert diffs and all(diff.text() in markdown for diff in diffs)
+
+
+def test_a_shared_link_restores_both_rulesets() -> None:
+    rules_a = Ruleset.preset("black_maria")
+    rules_b = apply_variant(apply_variant(Ruleset.preset("standard"), "V2", "pass_1"), "V9", "on")
+    at = _open(a=lab.encode_ruleset(rules_a), b=lab.encode_ruleset(rules_b))
+    assert at.selectbox(key="ha_lab_a_preset").value == "black_maria"
+    assert at.selectbox(key="ha_lab_b_preset").value == LINK
+    assert at.session_state[REPLAY_KEY][1].rules_b == rules_b
+    assert not _texts(at, "error")
+
+
+def test_a_bad_link_says_what_is_wrong_and_keeps_the_default() -> None:
+    good = lab.encode_ruleset(Ruleset.preset("pagat"))
+    at = _open(a="not-a-ruleset", b=good)
+    assert not at.exception
+    try:
+        lab.decode_ruleset("not-a-ruleset")
+    except ValueError as error:
+        problem = str(error)
+    errors = _texts(at, "error")
+    assert any(problem in text and ui("lab.ruleset_a") in text for text in errors)
+    assert at.selectbox(key="ha_lab_a_preset").value == "standard"
+    assert at.selectbox(key="ha_lab_b_preset").value == "pagat"
+    at.button(key="ha_lab_url_dismiss").click().run()
+    assert not _texts(at, "error")
