@@ -107,7 +107,13 @@ PRESETS: Final[dict[str, PresetInfo]] = {
         PresetInfo("six_players_no_3d", _players(6, "variant"), "RULES.md section 3 (seed 004): 2C 2D 2S 3D removed"),
         PresetInfo(
             "two_players",
-            {"players": 2, "removed_cards": DECK_SCHEMES[2]["base"], "pass_cycle": ("left", "hold")},
+            {
+                "players": 2,
+                "removed_cards": DECK_SCHEMES[2]["base"],
+                "pass_cycle": ("left", "hold"),
+                # The 2H-5H are out of the deck, so they carry no points either.
+                "penalties": {**{f"{rank}H": 1 for rank in "6789TJQKA"}, "QS": 13},
+            },
             "RULES.md section 3 (seed 004): a 36-card deck, six to ace (home rules differ)",
         ),
     )
