@@ -1,0 +1,99 @@
+"""The Variant Lab in Debian's chromium: open a shared ruleset link first on a
+fresh server, find the rulesets restored, step the replay, run a small paired
+simulation and download its CSV; no exception box anywhere.  Screenshots go to
+``$HA_ARTIFACTS/lab`` (default: a pytest temporary folder).
+
+Expected words come from the catalogue and the engine, never typed here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from hearts_core import Ruleset, lab
+from hearts_core.messages import message
+from hearts_core.rulebook import apply_variant
+from hearts_ui.texts import ui
+from tests.browser.test_pages import _no_exception, _settled
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+LAB_PATH = "/Variant_Lab"
+
+
+def _button(page: Any, key: str) -> Any:
+    return page.locator(f".st-key-{key}").get_by_role("button").first
+
+
+def _preset(page: Any, side: str) -> Any:
+    return page.locator(f".st-key-ha_lab_{side}_preset").get_by_role("combobox")
+
+
+@pytest.fixture(scope="module")
+def shots(artifacts: Path) -> Path:
+    folder = artifacts / "lab"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_a_shared_link_compare_simulate_and_download(fresh_server: Any, page: Any, shots: Path,
+                                                     tmp_path: Path) -> None:
+    rules_a = Ruleset.preset("black_maria")
+    rules_b = apply_variant(rules_a, "V9", "on")
+    code_a, code_b = lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b)
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    page.goto(f"{fresh_server.url}{LAB_PATH}?a={code_a}&b={code_b}")
+    _settled(page)
+    expect(page.get_by_role("heading", name=ui("lab.title"), exact=True)).to_be_visible()
+    _no_exception(page)
+    # Both rulesets restored: A is a preset, B came from the link; the address keeps both.
+    expect(_preset(page, "a")).to_have_value(message("preset.black_maria.title"))
+    expect(_preset(page, "b")).to_have_value(ui("lab.from_link"))
+    query = parse_qs(urlparse(page.url).query)
+    assert query["a"] == [code_a] and query["b"] == [code_b]
+
+    # One deal under both: two tables, stepped together.
+    expect(page.locator("section.hat-root")).to_have_count(2)
+    _button(page, "ha_lab_next").click()
+    _settled(page)
+    _button(page, "ha_lab_next").click()
+    _settled(page)
+    expect(page.locator(".hat-card.hat-hl")).to_have_count(2)
+    _button(page, "ha_lab_find").click()
+    _settled(page)
+    _no_exception(page)
+    page.screenshot(path=str(shots / "same_deal.png"), full_page=True)
+
+    # A small simulation: charts, the table and the CSV.
+    number = page.locator(".st-key-ha_lab_sim_n input")
+    number.fill("60")
+    number.press("Enter")
+    _settled(page)
+    _button(page, "ha_lab_sim_run").click()
+    _settled(page)
+    expect(page.locator(".st-key-ha_lab_csv")).to_be_visible(timeout=60_000)
+    _no_exception(page)
+    expect(page.locator(".st-key-ha_lab_chart_diffs .js-plotly-plot")).to_be_visible()
+    expect(page.locator(".st-key-ha_lab_chart_0 .js-plotly-plot")).to_be_visible()
+    expect(page.get_by_test_id("stDataFrame")).to_have_count(1)
+    with page.expect_download() as info:
+        _button(page, "ha_lab_csv").click()
+    target = tmp_path / "lab.csv"
+    info.value.save_as(str(target))
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("deal,ruleset,") and len(lines) == 1 + 2 * 60
+    page.screenshot(path=str(shots / "simulation.png"), full_page=True)
+    _no_exception(page)
+
+
+def test_a_bad_link_gets_a_message(server: Any, page: Any) -> None:
+    page.goto(f"{server.url}{LAB_PATH}?a=%25%25nonsense&b=standard")
+    _settled(page)
+    _no_exception(page)
+    expect(page.get_by_text(ui("lab.url_dismiss"), exact=True)).to_be_visible()
+    expect(_preset(page, "a")).to_have_value(message("preset.standard.title"))
