@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import pandas as pd  # type: ignore[import-untyped]
@@ -30,22 +30,19 @@ import streamlit as st
 
 from hearts_core import lab
 from hearts_core.messages import message, narrate
-from hearts_core.rulebook import VARIANT_OPTIONS, apply_variant, player_count_options
 from hearts_core.rules import Ruleset
 from hearts_core.state import HandState
 from hearts_core.table import seat_name, table_snapshot
 
+from . import ruleset_picker
+from .ruleset_picker import KEEP
 from .table_view import render_table
 from .texts import ui
 
 PAGE: Final = "pages/5_Variant_Lab.py"
 SIDES: Final = ("a", "b")
-#: The variant selectbox value that keeps the preset's own rule.
-KEEP: Final = ""
 #: The preset selectbox value for a ruleset that came from a shared link.
 LINK: Final = "_link"
-#: The player-count row first, then every other variant row of the Rule Book.
-PLAYERS_ROW: Final = "V11"
 POLICIES: Final = ("heuristic", "random")
 DEAL_MODES: Final = ("random", "seed", "paste")
 STEPS: Final = ("first", "back", "next", "last")
@@ -75,19 +72,7 @@ def _side_name(side: str) -> str:
 
 
 def _variant_ids() -> list[str]:
-    return [PLAYERS_ROW, *VARIANT_OPTIONS]
-
-
-def _option_keys(rule_id: str) -> list[str]:
-    if rule_id == PLAYERS_ROW:
-        return list(player_count_options())
-    return [option.key for option in VARIANT_OPTIONS[rule_id]]
-
-
-def _variant_format(rule_id: str) -> Callable[[str], str]:
-    def label(option: str) -> str:
-        return ui("lab.keep") if option == KEEP else message(f"variant.{rule_id}.{option}")
-    return label
+    return ruleset_picker.rows(players=True)
 
 
 def _preset_label(name: str) -> str:
@@ -109,15 +94,7 @@ def _base_rules(side: str) -> Ruleset:
 
 def chosen_rules(side: str) -> tuple[Ruleset | None, str | None]:
     """The ruleset of one side, or None with the engine's reason when the choices do not fit together."""
-    rules = _base_rules(side)
-    try:
-        for rule_id in _variant_ids():
-            option = st.session_state.get(f"ha_lab_{side}_var_{rule_id}") or KEEP
-            if option != KEEP:
-                rules = apply_variant(rules, rule_id, str(option))
-    except (ValueError, KeyError) as error:
-        return None, str(error)
-    return rules, None
+    return ruleset_picker.chosen_rules(_base_rules(side), st.session_state, f"ha_lab_{side}", _variant_ids())
 
 
 def _set_side(side: str, rules: Ruleset) -> None:
@@ -182,9 +159,7 @@ def _ruleset_panel(side: str) -> Ruleset | None:
         changed = sum(1 for rule_id in _variant_ids() if st.session_state.get(f"ha_lab_{side}_var_{rule_id}"))
         label = ui("lab.variants_changed", count=changed) if changed else ui("lab.variants")
         with st.expander(label, icon=":material/tune:"):
-            for rule_id in _variant_ids():
-                st.selectbox(message(f"rule.{rule_id}.title"), [KEEP, *_option_keys(rule_id)],
-                             key=f"ha_lab_{side}_var_{rule_id}", format_func=_variant_format(rule_id))
+            ruleset_picker.variant_selects([st.container()], f"ha_lab_{side}", _variant_ids(), ui("lab.keep"))
         rules, problem = chosen_rules(side)
         if rules is None:
             st.error(ui("lab.rules_problem", problem=problem), icon=":material/gavel:")

@@ -17,7 +17,7 @@ so a reload or a page switch finds the same game.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
@@ -29,11 +29,11 @@ from hearts_core.cards import Card
 from hearts_core.messages import message, narrate
 from hearts_core.practice import PracticeSession, replay_frames
 from hearts_core.reasons import IllegalPlayError
-from hearts_core.rulebook import VARIANT_OPTIONS, apply_variant
 from hearts_core.rules import MOON_CHOICES, Ruleset
 from hearts_core.state import HandState
 from hearts_core.table import seat_name, table_snapshot
 
+from . import ruleset_picker
 from .progress_store import learner_id, practice_store
 from .rulebook_data import signed
 from .table_view import render_table
@@ -47,8 +47,6 @@ STORE_KEY: Final = "game"
 RUNGS: Final = (1, 2, 3)
 #: The buttons that step through a finished hand.
 REVIEW_STEPS: Final = ("first", "back", "next", "last")
-#: The variant selectbox value that keeps the preset's own rule.
-KEEP: Final = ""
 PLAY_WORLDS: Final = 128
 PASS_WORLDS: Final = 32
 VERDICT_WORLDS: Final = 64
@@ -78,21 +76,10 @@ def _keep(session: PracticeSession | None) -> None:
 # -- setup -----------------------------------------------------------------------------------------
 
 
-def _variant_ids() -> list[str]:
-    return list(VARIANT_OPTIONS)
-
-
 def _chosen_rules() -> tuple[Ruleset | None, str | None]:
     """The ruleset of the setup form, or None with the engine's reason when it does not hold."""
-    rules = Ruleset.preset(str(st.session_state.get("ha_pr_preset") or "standard"))
-    try:
-        for rule_id in _variant_ids():
-            option = st.session_state.get(f"ha_pr_var_{rule_id}") or KEEP
-            if option != KEEP:
-                rules = apply_variant(rules, rule_id, str(option))
-    except ValueError as error:
-        return None, str(error)
-    return rules, None
+    base = Ruleset.preset(str(st.session_state.get("ha_pr_preset") or "standard"))
+    return ruleset_picker.chosen_rules(base, st.session_state, "ha_pr", ruleset_picker.rows())
 
 
 def _start() -> None:
@@ -102,16 +89,6 @@ def _start() -> None:
     level = str(st.session_state.get("ha_pr_level") or "heuristic")
     _reset_views()
     _keep(PracticeSession.start(rules, level=level, seed=secrets.randbelow(10**9)))
-
-
-def _variant_label(rule_id: str, option: str) -> str:
-    if option == KEEP:
-        return ui("practice.variant_keep")
-    return message(f"variant.{rule_id}.{option}")
-
-
-def _variant_format(rule_id: str) -> Callable[[str], str]:
-    return lambda option: _variant_label(rule_id, option)
 
 
 def render_setup() -> None:
@@ -131,11 +108,7 @@ def render_setup() -> None:
                 captions=[ui(f"practice.level_{level}_note") for level in LEVELS])
     with st.expander(ui("practice.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))
-        columns = st.columns(2)
-        for number, rule_id in enumerate(_variant_ids()):
-            options: list[str] = [KEEP, *(option.key for option in VARIANT_OPTIONS[rule_id])]
-            columns[number % 2].selectbox(message(f"rule.{rule_id}.title"), options, key=f"ha_pr_var_{rule_id}",
-                                          format_func=_variant_format(rule_id))
+        ruleset_picker.variant_selects(st.columns(2), "ha_pr", ruleset_picker.rows(), ui("practice.variant_keep"))
     rules, problem = _chosen_rules()
     if problem is not None:
         st.error(ui("practice.rules_problem", problem=problem), icon=":material/gavel:")

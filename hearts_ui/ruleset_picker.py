@@ -1,0 +1,71 @@
+"""A ruleset picker shared by the pages: a preset, then any variant row of the Rule Book.
+
+Each variant row is a selectbox keyed ``<prefix>_var_<rule id>`` whose first
+option (:data:`KEEP`) leaves the rule as the preset plays it; the ruleset is
+the preset with every chosen option applied in order
+(:func:`hearts_core.rulebook.apply_variant`).  The player count (V11) comes
+first when a page offers it, so that the other rows apply to the new deck.
+
+>>> rows(players=True)[:2]
+['V11', 'V1']
+>>> option_keys("V11")[:2]
+['4_base', '3_base']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from hearts_core.messages import message
+from hearts_core.rulebook import VARIANT_OPTIONS, apply_variant, player_count_options
+from hearts_core.rules import Ruleset
+
+#: The selectbox value that keeps the preset's own rule.
+KEEP: Final = ""
+#: The player-count row of RULES.md.
+PLAYERS_ROW: Final = "V11"
+
+
+def rows(players: bool = False) -> list[str]:
+    """The variant rows a picker shows: every row of :data:`VARIANT_OPTIONS`, V11 first if ``players``."""
+    return [PLAYERS_ROW, *VARIANT_OPTIONS] if players else list(VARIANT_OPTIONS)
+
+
+def option_keys(rule_id: str) -> list[str]:
+    """The option keys of one row (V11: ``"<players>_<scheme>"``)."""
+    if rule_id == PLAYERS_ROW:
+        return list(player_count_options())
+    return [option.key for option in VARIANT_OPTIONS[rule_id]]
+
+
+def option_format(rule_id: str, keep_label: str) -> Callable[[str], str]:
+    """A selectbox ``format_func`` for one row: ``keep_label`` for :data:`KEEP`, else the catalogue's words."""
+    def label(option: str) -> str:
+        return keep_label if option == KEEP else message(f"variant.{rule_id}.{option}")
+    return label
+
+
+def chosen_rules(base: Ruleset, state: Any, prefix: str,
+                 variant_rows: Sequence[str]) -> tuple[Ruleset | None, str | None]:
+    """``base`` with the options chosen in ``state`` (the session state), or None with the engine's reason."""
+    rules = base
+    try:
+        for rule_id in variant_rows:
+            option = state.get(f"{prefix}_var_{rule_id}") or KEEP
+            if option != KEEP:
+                rules = apply_variant(rules, rule_id, str(option))
+    except (ValueError, KeyError) as error:
+        return None, str(error)
+    return rules, None
+
+
+def variant_selects(containers: Sequence[Any], prefix: str, variant_rows: Sequence[str], keep_label: str) -> None:
+    """One selectbox per row, spread over ``containers`` (columns) in turn."""
+    for number, rule_id in enumerate(variant_rows):
+        containers[number % len(containers)].selectbox(
+            message(f"rule.{rule_id}.title"), [KEEP, *option_keys(rule_id)], key=f"{prefix}_var_{rule_id}",
+            format_func=option_format(rule_id, keep_label))
+
+
+__all__ = ["KEEP", "PLAYERS_ROW", "chosen_rules", "option_format", "option_keys", "rows", "variant_selects"]
