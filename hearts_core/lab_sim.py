@@ -40,6 +40,7 @@ Progress = Callable[[int, int], bool]
 #: A game that has not ended after this many hands (``tie="play_on"`` forever) is cut off.
 MAX_GAME_HANDS: Final = 200
 _SEED_STRIDE: Final = 1_000_003
+_SEED_LIMIT: Final = 2**53
 
 
 @dataclass(frozen=True)
@@ -233,7 +234,9 @@ def _row(deal: int, name: str, game: int, hand_number: int, deal_seed: int, tric
 
 
 def _deal_seed(seed: int, game: int, hand: int) -> int:
-    return (seed * _SEED_STRIDE + game) * _SEED_STRIDE + hand
+    """A distinct seed per (seed, game, hand), kept below 2**53 so tables (and
+    JavaScript) can show it exactly."""
+    return ((seed * _SEED_STRIDE + game) * _SEED_STRIDE + hand) % _SEED_LIMIT
 
 
 def _hands_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int,
