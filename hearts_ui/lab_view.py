@@ -58,6 +58,7 @@ RESTORED_KEY: Final = "ha_lab_restored"
 URL_PROBLEMS_KEY: Final = "ha_lab_url_problems"
 DEAL_KEY: Final = "ha_lab_deal"
 REPLAY_KEY: Final = "ha_lab_replay"
+TOTALS_KEY: Final = "ha_lab_totals"
 STEP_KEY: Final = "ha_lab_step"
 PASTE_ERROR_KEY: Final = "ha_lab_paste_error"
 FIND_NOTE_KEY: Final = "ha_lab_find_note"
@@ -278,9 +279,22 @@ def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
         st.info(note, icon=":material/search:")
 
 
-def _replay_key(rules_a: Ruleset, rules_b: Ruleset, deal: object, policy: str) -> tuple[str, str, str, str]:
+def _replay_key(rules_a: Ruleset, rules_b: Ruleset, deal: object, policy: str
+                ) -> tuple[str, str, str, str, str]:
     shown = deal.to_notation() if isinstance(deal, HandState) else str(deal)
-    return (lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b), shown, policy)
+    return (lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b), shown, policy, str(_totals(rules_a)))
+
+
+def _totals(rules: Ruleset) -> tuple[int, ...] | None:
+    """The game totals before this hand, typed by the learner ("45 30 80 20"), or None."""
+    text = str(st.session_state.get(TOTALS_KEY) or "").replace(",", " ").split()
+    if not text:
+        return None
+    try:
+        totals = tuple(int(value) for value in text)
+    except ValueError:
+        return None
+    return totals if len(totals) == rules.players else None
 
 
 def _replay(rules_a: Ruleset, rules_b: Ruleset) -> Any:
@@ -294,7 +308,7 @@ def _replay(rules_a: Ruleset, rules_b: Ruleset) -> Any:
     saved = st.session_state.get(REPLAY_KEY)
     if isinstance(saved, tuple) and saved[0] == key:
         return saved[1]
-    replay = lab.replay_pair(rules_a, rules_b, deal, policy=policy)
+    replay = lab.replay_pair(rules_a, rules_b, deal, policy=policy, totals=_totals(rules_a))
     st.session_state[REPLAY_KEY] = (key, replay)
     return replay
 
@@ -366,6 +380,36 @@ def _scores_table(replay: Any) -> None:
         lines.append(f"| {seat_name(seat, players)} | {'' if a is None else a} | {'' if b is None else b} | {diff} |")
     st.markdown(f"##### {ui('lab.scores_heading')}")
     st.markdown("\n".join(lines))
+    _standings(replay)
+
+
+def _standings(replay: Any) -> None:
+    """The game standings after this hand under each ruleset, from totals the learner types."""
+    rules_a: Ruleset = replay.rules_a
+    st.text_input(ui("lab.totals_label"), key=TOTALS_KEY, placeholder=ui("lab.totals_placeholder"),
+                  help=ui("lab.totals_help", players=rules_a.players))
+    typed = str(st.session_state.get(TOTALS_KEY) or "").strip()
+    if typed and replay.standings_a is None:
+        st.warning(ui("lab.totals_bad", players=rules_a.players), icon=":material/error:")
+        return
+    if replay.standings_a is None or replay.standings_b is None:
+        return
+    players = rules_a.players
+    lines = [f"| {ui('lab.col_seat')} | {ui('lab.col_total_a')} | {ui('lab.col_total_b')} |", "|---|---:|---:|"]
+    for seat in range(players):
+        lines.append(f"| {seat_name(seat, players)} | {replay.standings_a[seat]} | {replay.standings_b[seat]} |")
+    st.markdown("\n".join(lines))
+    for side, rules, totals in (("a", replay.rules_a, replay.standings_a), ("b", replay.rules_b, replay.standings_b)):
+        st.caption(_game_state(_side_name(side), rules, totals))
+
+
+def _game_state(name: str, rules: Ruleset, totals: Sequence[int]) -> str:
+    """Whether the game would end after this hand under ``rules``, and who would win or lead."""
+    lowest = min(totals)
+    leaders = ", ".join(seat_name(seat, len(totals)) for seat, total in enumerate(totals) if total == lowest)
+    if rules.target_score and max(totals) >= rules.target_score:
+        return ui("lab.game_over", side=name, winners=leaders, target=rules.target_score)
+    return ui("lab.game_on", side=name, leaders=leaders)
 
 
 def divergence_step(divergence: Any, last: int) -> int:

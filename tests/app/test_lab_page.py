@@ -143,3 +143,16 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_the_default() -> None:
     assert at.selectbox(key="ha_lab_b_preset").value == "pagat"
     at.button(key="ha_lab_url_dismiss").click().run()
     assert not _texts(at, "error")
+
+
+def test_typed_totals_give_each_rulesets_standings_after_the_hand() -> None:
+    at = _open()
+    at.text_input(key="ha_lab_totals").set_value("90 10 20 30").run()
+    assert not at.exception
+    replay = at.session_state[REPLAY_KEY][1]
+    assert replay.standings_a == tuple(t + s for t, s in zip((90, 10, 20, 30), replay.scores_a, strict=True))
+    tables = "\n".join(_texts(at, "markdown"))
+    assert ui("lab.col_total_a") in tables and str(replay.standings_b[0]) in tables
+    assert len(at.caption) >= 2
+    at.text_input(key="ha_lab_totals").set_value("90 ten").run()
+    assert any(ui("lab.totals_bad", players=4) in text for text in _texts(at, "warning"))
