@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final, Protocol
 
-from .cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
+from .cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
 from .sim import AS, JD, KS, QS, Sim, SimRules, random_card
 from .state import HandState, SeedLike
 from .view import PlayerView, sample_worlds
@@ -444,6 +445,91 @@ def heuristic_pass(view: PlayerView) -> tuple[Card, ...]:
     return tuple(sorted(ALL_CARDS[card] for card in chosen))
 
 
+def pass_danger(view: PlayerView, card: int) -> float:
+    """How much a card is worth passing (higher passes first): a rough order for the variations."""
+    k = view.k
+    hand = view.hand
+    suit, rank = card // 13, card % 13 + 2
+    length = (hand & SUIT_MASKS[suit]).bit_count()
+    points = k.points[card]
+    if points < 0:
+        return -100.0
+    if card in (QS, KS, AS):
+        spades = (hand & SUIT_MASKS[3]).bit_count()
+        return 60.0 + rank + points if spades < 5 else 5.0 + points
+    if suit == 3:
+        return rank - 20.0
+    return rank + 1.5 * points + (6 - 2 * length if length <= 3 else 0)
+
+
+def pass_candidates(view: PlayerView) -> list[int]:
+    """A shortlist of sensible passes (masks), the heuristic's first: the most
+    dangerous cards, a void in a short side suit, the highest ranks, and swaps
+    around the first pass."""
+    count = view.rules.pass_count
+    hand = view.hand
+    cards = [int(card) for card in cards_of_mask(hand)]
+    ranked = sorted(cards, key=lambda card: (-pass_danger(view, card), card))
+    found: list[int] = []
+
+    def add(chosen: Sequence[int]) -> None:
+        mask = sum(1 << card for card in chosen)
+        if len(set(chosen)) == count and mask not in found:
+            found.append(mask)
+
+    add([int(card) for card in heuristic_pass(view)])
+    add(ranked[:count])
+    # A void: a short side suit passed whole, topped up with the most dangerous cards.
+    for suit in (0, 1):
+        mine = [int(card) for card in cards_of_mask(hand & SUIT_MASKS[suit])]
+        if 0 < len(mine) <= count:
+            add(mine + [card for card in ranked if card not in mine][:count - len(mine)])
+    # The highest cards by rank (keeping the spade honours with long spades).
+    add(sorted(cards, key=lambda card: (-(card % 13), -view.k.points[card], card))[:count])
+    # Swaps around the shortlist's first pass: each of its cards for the next most dangerous one.
+    first = [card for card in cards if found and found[0] >> card & 1]
+    for extra in ranked[count:count + 2]:
+        for out in combinations(first, count - 1):
+            add([*out, extra])
+    return found
+
+
+PassWorld = tuple[HandState, dict[int, tuple[Card, ...]], int]
+
+
+def pass_worlds(view: PlayerView, worlds: int, rng: random.Random) -> list[PassWorld]:
+    """Deals of the other hands from a pass-phase view, with the other seats'
+    heuristic passes and a rollout seed for each."""
+    rules = view.rules
+    totals = view.totals if any(view.totals) else None
+    prepared: list[PassWorld] = []
+    for hands in sample_worlds(view, worlds, rng):
+        world = HandState.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], view.hand_number)
+        others = {other: heuristic_pass(PlayerView.from_state(world, other, totals))
+                  for other in range(view.players) if other != view.seat}
+        prepared.append((world, others, rng.getrandbits(48)))
+    return prepared
+
+
+def score_passes(view: PlayerView, candidates: Sequence[int], prepared: Sequence[PassWorld],
+                 epsilon: float = 0.1) -> list[float]:
+    """The seat's mean final score after each candidate pass (a mask), the hand
+    played out by the heuristic in every prepared world with the same seeds."""
+    seat = view.seat
+    totals = view.totals if any(view.totals) else None
+    means = []
+    for mask in candidates:
+        mine = tuple(ALL_CARDS[card] for card in cards_of_mask(mask))
+        total = 0.0
+        for world, others, world_seed in prepared:
+            passed = world.with_passes({**others, seat: mine})
+            sim = Sim.from_state(passed, view.k)
+            _rollout(sim, -1, False, random.Random(world_seed), epsilon)
+            total += sim.final_scores(totals)[seat]
+        means.append(total / len(prepared))
+    return means
+
+
 # -- Monte Carlo -------------------------------------------------------------------------------------
 
 
@@ -502,18 +588,31 @@ class MonteCarloBot:
     path, and choose the lowest mean final score for the seat.  The same worlds
     and rollout seeds serve every candidate.  When the seat may shoot the moon it
     also plays each candidate out going for the moon, and takes that plan when
-    it makes the moon in most worlds and scores better."""
+    it makes the moon in most worlds and scores better.  The pass is chosen the
+    same way: a shortlist of passes (:func:`pass_candidates`) is scored by
+    playing the whole hand out in sampled deals (:func:`score_passes`)."""
 
     name = "monte_carlo"
 
-    def __init__(self, worlds: int = 128, epsilon: float = 0.1) -> None:
+    def __init__(self, worlds: int = 128, epsilon: float = 0.03) -> None:
         if worlds < 1:
             raise ValueError("worlds must be at least 1")
         self.worlds = worlds
         self.epsilon = epsilon
 
+    #: The pass: this many shortlisted passes (:func:`pass_candidates`) scored in this many worlds.
+    pass_shortlist = 8
+    pass_worlds = 128
+    #: A moon plan is taken only when it makes the moon in more than this share of the worlds.
+    moon_share = 0.5
+
     def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
-        return heuristic_pass(view)
+        if self.pass_shortlist <= 1 or self.pass_worlds < 1:
+            return heuristic_pass(view)
+        candidates = pass_candidates(view)[:self.pass_shortlist]
+        means = score_passes(view, candidates, pass_worlds(view, self.pass_worlds, rng), self.epsilon)
+        best = min(range(len(candidates)), key=lambda index: (round(means[index], 9), index))
+        return tuple(ALL_CARDS[card] for card in cards_of_mask(candidates[best]))
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
         k = view.k
@@ -553,7 +652,7 @@ class MonteCarloBot:
             stats = CandidateStats(ALL_CARDS[card], *normal, worlds=len(worlds))
             if shoot_too:
                 shoot = self._run(bases, seeds, card, me, True, totals)
-                if shoot[2] > 0.5 and shoot[0] < normal[0]:
+                if shoot[2] > self.moon_share and shoot[0] < normal[0]:
                     stats = CandidateStats(ALL_CARDS[card], *shoot, worlds=len(worlds), shoot=True)
             results.append(stats)
         return results
@@ -622,7 +721,7 @@ def classify_card(view: PlayerView, card: int) -> str:
 LEVELS: Final = ("random", "heuristic", "monte_carlo")
 
 
-def make_bot(level: str, worlds: int = 128, epsilon: float = 0.1) -> Bot:
+def make_bot(level: str, worlds: int = 128, epsilon: float = 0.03) -> Bot:
     """A bot by level name: ``random``, ``heuristic`` or ``monte_carlo``."""
     if level == "random":
         return RandomBot()
@@ -662,5 +761,6 @@ def play_hand(
 __all__ = [
     "IDEAS", "LEVELS", "Bot", "CandidateStats", "Decision", "HeuristicBot", "MonteCarloBot", "RandomBot",
     "classify_card", "equivalent_classes", "heuristic_card", "heuristic_pass", "make_bot", "moon_threat",
-    "play_hand", "play_random_hand", "random_passes", "sample_worlds", "shooter_card",
+    "pass_candidates", "pass_danger", "pass_worlds", "play_hand", "play_random_hand", "random_passes",
+    "sample_worlds", "score_passes", "shooter_card",
 ]

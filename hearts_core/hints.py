@@ -38,7 +38,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Final
 
 from .bots import (
@@ -47,9 +46,11 @@ from .bots import (
     classify_card,
     equivalent_classes,
     heuristic_card,
-    heuristic_pass,
+    pass_candidates,
+    pass_worlds,
+    score_passes,
 )
-from .cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
+from .cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
 from .messages import message
 from .reasons import Explanation
 from .sim import AS, KS, QS, Sim
@@ -566,52 +567,6 @@ def _pass_reason(view: PlayerView, card: int, chosen: int) -> str:
     return "high_card" if card % 13 >= 7 else "low_card"
 
 
-def _danger(view: PlayerView, card: int) -> float:
-    """How much a card is worth passing (higher passes first): a rough order for the variations."""
-    k = view.k
-    hand = view.hand
-    suit, rank = card // 13, card % 13 + 2
-    length = (hand & SUIT_MASKS[suit]).bit_count()
-    points = k.points[card]
-    if points < 0:
-        return -100.0
-    if card in (QS, KS, AS):
-        spades = (hand & SUIT_MASKS[3]).bit_count()
-        return 60.0 + rank + points if spades < 5 else 5.0 + points
-    if suit == 3:
-        return rank - 20.0
-    return rank + 1.5 * points + (6 - 2 * length if length <= 3 else 0)
-
-
-def _pass_candidates(view: PlayerView) -> list[int]:
-    count = view.rules.pass_count
-    hand = view.hand
-    cards = [int(card) for card in cards_of_mask(hand)]
-    ranked = sorted(cards, key=lambda card: (-_danger(view, card), card))
-    found: list[int] = []
-
-    def add(chosen: Sequence[int]) -> None:
-        mask = sum(1 << card for card in chosen)
-        if len(set(chosen)) == count and mask not in found:
-            found.append(mask)
-
-    add([int(card) for card in heuristic_pass(view)])
-    add(ranked[:count])
-    # A void: a short side suit passed whole, topped up with the most dangerous cards.
-    for suit in (0, 1):
-        mine = [int(card) for card in cards_of_mask(hand & SUIT_MASKS[suit])]
-        if 0 < len(mine) <= count:
-            add(mine + [card for card in ranked if card not in mine][:count - len(mine)])
-    # The highest cards by rank (keeping the spade honours with long spades).
-    add(sorted(cards, key=lambda card: (-(card % 13), -view.k.points[card], card))[:count])
-    # Swaps around the shortlist's first pass: each of its cards for the next most dangerous one.
-    first = [card for card in cards if found and found[0] >> card & 1]
-    for extra in ranked[count:count + 2]:
-        for out in combinations(first, count - 1):
-            add([*out, extra])
-    return found
-
-
 def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = None, worlds: int = 32,
               seed: int = 0, shortlist: int = 5) -> PassHint:
     """A shortlist of three-card passes for ``seat``, scored by playing the hand out.
@@ -623,27 +578,10 @@ def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = Non
         raise ValueError("a pass hint needs a hand in the pass phase")
     view = PlayerView.from_state(state, seat, totals)
     rng = random.Random(seed)
-    rules = state.rules
-    n = rules.players
-    candidates = _pass_candidates(view)[:shortlist]
-    sampled = sample_worlds(view, worlds, rng)
-    prepared: list[tuple[HandState, dict[int, tuple[Card, ...]], int]] = []
-    for hands in sampled:
-        world = HandState.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], state.hand_number)
-        others = {other: heuristic_pass(PlayerView.from_state(world, other, totals))
-                  for other in range(n) if other != seat}
-        prepared.append((world, others, rng.getrandbits(48)))
-    total_before = view.totals if any(view.totals) else None
-    scored: list[tuple[float, int]] = []
-    for mask in candidates:
-        mine = tuple(ALL_CARDS[card] for card in cards_of_mask(mask))
-        total = 0.0
-        for world, others, world_seed in prepared:
-            passed = world.with_passes({**others, seat: mine})
-            sim = Sim.from_state(passed, view.k)
-            _rollout(sim, -1, False, random.Random(world_seed), ROLLOUT_EPSILON)
-            total += sim.final_scores(total_before)[seat]
-        scored.append((total / len(prepared), mask))
+    candidates = pass_candidates(view)[:shortlist]
+    prepared = pass_worlds(view, worlds, rng)
+    means = score_passes(view, candidates, prepared, ROLLOUT_EPSILON)
+    scored = list(zip(means, candidates, strict=True))
     scored.sort(key=lambda item: (round(item[0], 9), candidates.index(item[1])))
     options = []
     for mean, mask in scored:

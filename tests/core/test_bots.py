@@ -17,6 +17,7 @@ from hearts_core.bots import (
     heuristic_pass,
     make_bot,
     moon_threat,
+    pass_candidates,
     play_hand,
 )
 from hearts_core.cards import SUIT_MASKS
@@ -314,3 +315,22 @@ def test_monte_carlo_reports_its_numbers() -> None:
     assert set(by_card) == {"QS", "4S"}
     assert by_card["QS"].queen == 0.0 and by_card["4S"].queen == 1.0
     assert by_card["QS"].mean < by_card["4S"].mean
+
+
+def test_monte_carlo_passes_by_simulation_from_its_own_cards_only() -> None:
+    # Short spades: the scored shortlist keeps passing the queen.
+    mine = ["QS", "KS", "AS", "2C", "5C", "9C", "3D", "6D", "TD", "4H", "7H", "JH", "2D"]
+    rules = Ruleset()
+    rest = [str(card) for card in rules.deck if str(card) not in mine]
+    deals = [rest, rest[::-1]]
+    passes = []
+    for order in deals:
+        state = HandState.from_hands(rules, [" ".join(mine)] + [" ".join(order[i * 13:(i + 1) * 13]) for i in range(3)])
+        view = PlayerView.from_state(state, 0)
+        chosen = MonteCarloBot(worlds=16).choose_pass(view, random.Random(3))
+        assert len(chosen) == 3 and all(str(card) in mine for card in chosen)
+        assert CardSet(chosen).mask in pass_candidates(view)
+        passes.append(chosen)
+    # Only the seat's own cards matter: another deal of the rest gives the same pass.
+    assert passes[0] == passes[1]
+    assert "QS" in {str(card) for card in passes[0]}
