@@ -594,7 +594,7 @@ class MonteCarloBot:
 
     name = "monte_carlo"
 
-    def __init__(self, worlds: int = 128, epsilon: float = 0.03) -> None:
+    def __init__(self, worlds: int = 128, epsilon: float = 0.05) -> None:
         if worlds < 1:
             raise ValueError("worlds must be at least 1")
         self.worlds = worlds
@@ -721,7 +721,7 @@ def classify_card(view: PlayerView, card: int) -> str:
 LEVELS: Final = ("random", "heuristic", "monte_carlo")
 
 
-def make_bot(level: str, worlds: int = 128, epsilon: float = 0.03) -> Bot:
+def make_bot(level: str, worlds: int = 128, epsilon: float = 0.05) -> Bot:
     """A bot by level name: ``random``, ``heuristic`` or ``monte_carlo``."""
     if level == "random":
         return RandomBot()
