@@ -85,14 +85,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the end condition is met (and, under ``tie="play_on"``, one seat is lowest)."""
-        if not self.hands:
-            return False
-        totals = self.totals
-        reached = bool(self.rules.target_score and max(totals) >= self.rules.target_score)
-        out_of_hands = bool(self.rules.max_hands and len(self.hands) >= self.rules.max_hands)
-        if not (reached or out_of_hands):
-            return False
-        return self.rules.tie == "share" or totals.count(min(totals)) == 1
+        return bool(self.hands) and game_ends(self.rules, self.totals, len(self.hands))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -105,6 +98,20 @@ class Game:
     def leaders(self) -> tuple[int, ...]:
         """The seats currently lowest."""
         return _lowest(self.totals) if self.hands else tuple(range(self.rules.players))
+
+
+def game_ends(rules: Ruleset, totals: Sequence[int], hands_played: int | None = None) -> bool:
+    """Whether a game with these totals is over: the target reached (or the hands all
+    played, when ``hands_played`` is known), and under ``tie="play_on"`` one seat lowest.
+
+    >>> game_ends(Ruleset(), [104, 30, 30, 60]), game_ends(Ruleset(tie="play_on"), [104, 30, 30, 60])
+    (True, False)
+    """
+    reached = bool(rules.target_score and max(totals) >= rules.target_score)
+    out_of_hands = bool(rules.max_hands and hands_played is not None and hands_played >= rules.max_hands)
+    if not (reached or out_of_hands):
+        return False
+    return rules.tie == "share" or list(totals).count(min(totals)) == 1
 
 
 def _lowest(totals: Sequence[int]) -> tuple[int, ...]:

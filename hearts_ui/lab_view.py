@@ -29,6 +29,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from hearts_core import lab
+from hearts_core.game import game_ends
 from hearts_core.messages import message, narrate
 from hearts_core.rules import Ruleset
 from hearts_core.state import HandState
@@ -407,7 +408,7 @@ def _game_state(name: str, rules: Ruleset, totals: Sequence[int]) -> str:
     """Whether the game would end after this hand under ``rules``, and who would win or lead."""
     lowest = min(totals)
     leaders = ", ".join(seat_name(seat, len(totals)) for seat, total in enumerate(totals) if total == lowest)
-    if rules.target_score and max(totals) >= rules.target_score:
+    if game_ends(rules, totals):
         return ui("lab.game_over", side=name, winners=leaders, target=rules.target_score)
     return ui("lab.game_on", side=name, leaders=leaders)
 
