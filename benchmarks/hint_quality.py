@@ -4,13 +4,13 @@
 
 Endings come from seeded heuristic self-play under the standard rules (hand
 numbers cycling the pass directions, every seat passing by
-``hearts_core.bots.heuristic_pass`` and playing by ``HeuristicBot``), stopped
+``hearts_core.ai.bots.heuristic_pass`` and playing by ``HeuristicBot``), stopped
 with 5 or 6 tricks left (alternately) and then 0 to 3 further cards into the
 trick (seeded), so the seat to move may lead, follow or discard.  Endings where
 the seat to move has a single legal card are skipped (they would count as free
 optimal picks).
 
-For each ending ``hearts_core.hints.play_hint`` chooses a card from the seat's
+For each ending ``hearts_core.ai.hints.play_hint`` chooses a card from the seat's
 view only (``--worlds`` sampled deals of the unseen cards); the exact solver
 (``solve(state, "min_points", seat)``) then gives the value of every legal card
 on the true deal: the raw points the seat ends the hand with under best play by
@@ -35,10 +35,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_core import HandState, Ruleset
-from hearts_core.bots import HeuristicBot, heuristic_pass
-from hearts_core.hints import play_hint
-from hearts_core.solver import solve
-from hearts_core.view import PlayerView
+from hearts_core.ai.bots import HeuristicBot, heuristic_pass
+from hearts_core.ai.hints import play_hint
+from hearts_core.ai.view import PlayerView
+from hearts_core.search.solver import solve
 
 REGRET_TARGET = 1.3
 OPTIMAL_TARGET = 0.65

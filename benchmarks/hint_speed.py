@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_core import HandState, Ruleset
-from hearts_core.bots import HeuristicBot, heuristic_pass
-from hearts_core.hints import pass_hint, play_hint
-from hearts_core.view import PlayerView
+from hearts_core.ai.bots import HeuristicBot, heuristic_pass
+from hearts_core.ai.hints import pass_hint, play_hint
+from hearts_core.ai.view import PlayerView
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -45,9 +45,9 @@ sys.path.insert(0, str(ROOT))
 from streamlit.logger import set_log_level  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from hearts_core.lessons import Lesson, Step, compare_step, load_curriculum, walkthrough_frames  # noqa: E402
-from hearts_core.state import HandState  # noqa: E402
-from hearts_core.table import table_snapshot  # noqa: E402
+from hearts_core.content.lessons import Lesson, Step, compare_step, load_curriculum, walkthrough_frames  # noqa: E402
+from hearts_core.engine.state import HandState  # noqa: E402
+from hearts_core.engine.table import table_snapshot  # noqa: E402
 from hearts_ui.table_view import table_html  # noqa: E402
 
 GOAL_MS = 200.0

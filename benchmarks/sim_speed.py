@@ -1,4 +1,4 @@
-"""How fast random hands play out on the fast path (hearts_core.sim) next to HandState.
+"""How fast random hands play out on the fast path (hearts_core.search.sim) next to HandState.
 
     python benchmarks/sim_speed.py [--seconds N] [--preset NAME] [--seed N]
 
@@ -9,7 +9,7 @@ random among the legal cards to the end, then score the hand:
 * HandState: ``legal_mask()``, ``play(card)`` and ``scores()``, one immutable state per card;
 * Sim: ``Sim.from_state`` (timed), ``legal()``, ``play(card)`` in place and ``final_scores()``.
 
-The random choice (``hearts_core.sim.random_card``) is the same on both paths.
+The random choice (``hearts_core.search.sim.random_card``) is the same on both paths.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_core import HandState, Ruleset
-from hearts_core.bots import random_passes
-from hearts_core.cards import ALL_CARDS
-from hearts_core.sim import Sim, SimRules, random_card
+from hearts_core.ai.bots import random_passes
+from hearts_core.engine.cards import ALL_CARDS
+from hearts_core.search.sim import Sim, SimRules, random_card
 
 
 def positions(rules: Ruleset, count: int, seed: int) -> list[HandState]:

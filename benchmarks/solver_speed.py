@@ -1,4 +1,4 @@
-"""How fast hearts_core.solver solves endings, by the number of tricks left.
+"""How fast hearts_core.search.solver solves endings, by the number of tricks left.
 
     python benchmarks/solver_speed.py [--positions N] [--depths 3 4 5 6 7] [--seed N] [--player heuristic|random]
                                       [--repeat N] [--deep-seconds S] [--deep-positions N] [--no-deep]
@@ -9,7 +9,7 @@ with ``HandState.deal`` (hand numbers cycling the pass directions), the three
 highest-ranked cards passed, then played by a simple heuristic player (duck
 under the trick's winner when possible, otherwise win with the highest card
 when last or the lowest, dump the queen and hearts when void, lead the lowest
-card), or with ``--player random`` by ``hearts_core.bots``-style uniformly
+card), or with ``--player random`` by ``hearts_core.ai.bots``-style uniformly
 random passes and plays.  Play stops when ``depth`` tricks are left, with the
 leader to move.
 
@@ -42,9 +42,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_core import Card, HandState, Ruleset
-from hearts_core.bots import random_passes
-from hearts_core.cards import cards_of_mask
-from hearts_core.solver import decide, solve
+from hearts_core.ai.bots import random_passes
+from hearts_core.engine.cards import cards_of_mask
+from hearts_core.search.solver import decide, solve
 
 TARGETS = {3: (None, 0.05), 4: (None, 0.05), 5: (None, 0.3), 6: (0.5, 2.0)}
 

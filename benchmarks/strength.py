@@ -33,9 +33,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_core import HandState, Ruleset
-from hearts_core.bots import Bot, Decision, make_bot, play_hand
-from hearts_core.sim import QS
-from hearts_core.view import PlayerView
+from hearts_core.ai.bots import Bot, Decision, make_bot, play_hand
+from hearts_core.ai.view import PlayerView
+from hearts_core.search.sim import QS
 
 TARGETS = {
     ("heuristic", "random"): "target: at most 3.5 points per deal",

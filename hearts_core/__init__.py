@@ -21,14 +21,14 @@ AH normally may not go to the first trick, but every card you hold is a penalty 
 so you have no other choice: it is legal.
 """
 
-from .cards import Card, CardParseError, CardSet
-from .game import Game, HandResult
-from .notation import NotationError
-from .presets import PresetInfo, preset_info
-from .reasons import Explanation, IllegalPassError, IllegalPlayError, Reason
-from .rules import Penalties, Ruleset, RulesetError
-from .scoring import ScoreReport
-from .state import CurrentTrick, HandState, PerSeat, Trick
+from .engine.cards import Card, CardParseError, CardSet
+from .engine.game import Game, HandResult
+from .engine.notation import NotationError
+from .engine.presets import PresetInfo, preset_info
+from .engine.reasons import Explanation, IllegalPassError, IllegalPlayError, Reason
+from .engine.rules import Penalties, Ruleset, RulesetError
+from .engine.scoring import ScoreReport
+from .engine.state import CurrentTrick, HandState, PerSeat, Trick
 
 __all__ = [
     "Card", "CardParseError", "CardSet", "CurrentTrick", "Explanation", "Game", "HandResult",

@@ -6,7 +6,7 @@ from typing import Final
 
 import streamlit as st
 
-from hearts_core.messages import message
+from hearts_core.words.catalogue import message
 
 from .frame import COMING_SOON, PAGES
 from .texts import ui

@@ -29,11 +29,11 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from hearts_core import lab
-from hearts_core.game import game_ends
-from hearts_core.messages import message, narrate
-from hearts_core.rules import Ruleset
-from hearts_core.state import HandState
-from hearts_core.table import seat_name, table_snapshot
+from hearts_core.engine.game import game_ends
+from hearts_core.engine.rules import Ruleset
+from hearts_core.engine.state import HandState
+from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.words.catalogue import message, narrate
 
 from . import ruleset_picker
 from .ruleset_picker import KEEP

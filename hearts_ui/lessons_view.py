@@ -4,7 +4,7 @@ stepped through on the card table.
 The URL carries the place (``?lesson=<id>&step=<n>``, steps from 1) so a reload
 or a shared link opens the same step.  Progress lives in ``st.session_state``
 (one browser session, every page).  All judging is done by
-:mod:`hearts_core.lessons`; this module only draws and routes.
+:mod:`hearts_core.content.lessons`; this module only draws and routes.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from hearts_core.cards import Card
-from hearts_core.lessons import (
+from hearts_core.content.lessons import (
     Curriculum,
     Frame,
     Lesson,
@@ -32,9 +31,10 @@ from hearts_core.lessons import (
     record_progress,
     walkthrough_frames,
 )
-from hearts_core.messages import message, narrate
-from hearts_core.state import HandState
-from hearts_core.table import seat_name, table_snapshot
+from hearts_core.engine.cards import Card
+from hearts_core.engine.state import HandState
+from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.words.catalogue import message, narrate
 
 from .progress_store import learner_id, progress_store
 from .table_view import render_table

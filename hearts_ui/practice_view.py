@@ -3,12 +3,12 @@
 Set up a game (a preset, any variant, the bots' level), pass, then play every
 trick while the bots move on their own until it is the learner's turn.  Illegal
 cards are disabled and the engine says why; hints climb a ladder of three
-rungs (:mod:`hearts_core.hints`); undo takes a card back (the hand is then
+rungs (:mod:`hearts_core.ai.hints`); undo takes a card back (the hand is then
 flagged as practice); the last trick, the running score and a chart of the
 totals are on the page; a finished hand can be reviewed card by card with the
 hint engine's verdict on each of the learner's cards.
 
-The game flow is :class:`hearts_core.practice.PracticeSession`, an immutable
+The game flow is :class:`hearts_core.learner.practice.PracticeSession`, an immutable
 value: each callback computes the next one and keeps it in the session and in
 the server-side store of :mod:`.progress_store` (keyed by the learner cookie),
 so a reload or a page switch finds the same game.
@@ -23,15 +23,15 @@ from typing import Any, Final
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
-from hearts_core import hints
-from hearts_core.bots import LEVELS
-from hearts_core.cards import Card
-from hearts_core.messages import message, narrate
-from hearts_core.practice import PracticeSession, replay_frames
-from hearts_core.reasons import IllegalPlayError
-from hearts_core.rules import MOON_CHOICES, Ruleset
-from hearts_core.state import HandState
-from hearts_core.table import seat_name, table_snapshot
+from hearts_core.ai import hints
+from hearts_core.ai.bots import LEVELS
+from hearts_core.engine.cards import Card
+from hearts_core.engine.reasons import IllegalPlayError
+from hearts_core.engine.rules import MOON_CHOICES, Ruleset
+from hearts_core.engine.state import HandState
+from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.learner.practice import PracticeSession, replay_frames
+from hearts_core.words.catalogue import message, narrate
 
 from . import ruleset_picker
 from .progress_store import learner_id, practice_store

@@ -18,8 +18,8 @@ from typing import Final, Generic, TypeVar
 
 import streamlit as st
 
-from hearts_core.practice import PracticeSession
-from hearts_core.puzzle_progress import PuzzleRecord
+from hearts_core.learner.practice import PracticeSession
+from hearts_core.learner.puzzle_progress import PuzzleRecord
 
 COOKIE: Final = "ha_learner"
 SESSION_KEY: Final = "ha_learner"
@@ -94,7 +94,7 @@ def puzzle_store() -> RecordStore[PuzzleRecord]:
 @st.cache_resource(show_spinner=False)
 def practice_store() -> RecordStore[PracticeSession]:
     """The server's one store of games in progress on the Practice page (an
-    immutable :class:`~hearts_core.practice.PracticeSession` per learner)."""
+    immutable :class:`~hearts_core.learner.practice.PracticeSession` per learner)."""
     return RecordStore()
 
 

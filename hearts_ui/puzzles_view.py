@@ -5,8 +5,8 @@ climb a hint ladder, step through the solver's line, and see your results.
 The URL carries the puzzle (``?puzzle=<id>``) so a reload or a shared link
 opens the same one.  Results are kept per learner (the cookie of
 :mod:`.progress_store`) in their own store beside the lessons' progress, so a
-reload keeps them.  All judging is done by :mod:`hearts_core.puzzles` and the
-results' bookkeeping by :mod:`hearts_core.puzzle_progress`; this module only
+reload keeps them.  All judging is done by :mod:`hearts_core.content.puzzles` and the
+results' bookkeeping by :mod:`hearts_core.learner.puzzle_progress`; this module only
 draws and routes.
 """
 
@@ -22,20 +22,7 @@ from typing import Any, Final
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
-from hearts_core.cards import Card
-from hearts_core.messages import message, narrate
-from hearts_core.puzzle_progress import (
-    SOLVED,
-    PuzzleRecord,
-    ThemeRate,
-    next_unsolved,
-    record_attempt,
-    record_hint,
-    record_reveal,
-    summary,
-    theme_rates,
-)
-from hearts_core.puzzles import (
+from hearts_core.content.puzzles import (
     DIFFICULTIES,
     KINDS,
     PUZZLES_DIR,
@@ -48,9 +35,22 @@ from hearts_core.puzzles import (
     refutation,
     solution_line,
 )
-from hearts_core.rules import Ruleset
-from hearts_core.state import HandState
-from hearts_core.table import seat_name, table_snapshot
+from hearts_core.engine.cards import Card
+from hearts_core.engine.rules import Ruleset
+from hearts_core.engine.state import HandState
+from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.learner.puzzle_progress import (
+    SOLVED,
+    PuzzleRecord,
+    ThemeRate,
+    next_unsolved,
+    record_attempt,
+    record_hint,
+    record_reveal,
+    summary,
+    theme_rates,
+)
+from hearts_core.words.catalogue import message, narrate
 
 from .progress_store import learner_id, puzzle_store
 from .rulebook_data import capitalised, cards_text, penalty_summary, settings_rows, signed

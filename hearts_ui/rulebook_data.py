@@ -1,7 +1,7 @@
 """The Rule Book as plain data, ready to render: no Streamlit import.
 
 Everything here is generated from the engine's metadata
-(:mod:`hearts_core.rulebook`, :mod:`hearts_core.presets`) and its message
+(:mod:`hearts_core.content.rulebook`, :mod:`hearts_core.engine.presets`) and its message
 catalogue, so the page never types a rule twice.  Candidates to move into
 ``hearts_core`` once the wording settles: :func:`value_words`,
 :func:`penalty_summary` and :func:`settings_rows`.
@@ -26,10 +26,7 @@ from functools import cache
 from typing import Any, Final
 
 from hearts_core import Card, Ruleset
-from hearts_core.cards import ALL_CARDS, HEARTS
-from hearts_core.messages import has_message, message
-from hearts_core.presets import preset_info
-from hearts_core.rulebook import (
+from hearts_core.content.rulebook import (
     SECTIONS,
     RuleEntry,
     apply_variant,
@@ -40,6 +37,9 @@ from hearts_core.rulebook import (
     rules_in,
     variant_options,
 )
+from hearts_core.engine.cards import ALL_CARDS, HEARTS
+from hearts_core.engine.presets import preset_info
+from hearts_core.words.catalogue import has_message, message
 
 from .texts import ui
 

@@ -12,8 +12,8 @@ from typing import Final
 import streamlit as st
 
 from hearts_core import Ruleset
-from hearts_core.messages import catalogue
-from hearts_core.rulebook import rules_in
+from hearts_core.content.rulebook import rules_in
+from hearts_core.words.catalogue import catalogue
 
 from .rulebook_data import (
     DEFAULT_PRESET,

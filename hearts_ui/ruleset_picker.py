@@ -3,7 +3,7 @@
 Each variant row is a selectbox keyed ``<prefix>_var_<rule id>`` whose first
 option (:data:`KEEP`) leaves the rule as the preset plays it; the ruleset is
 the preset with every chosen option applied in order
-(:func:`hearts_core.rulebook.apply_variant`).  The player count (V11) comes
+(:func:`hearts_core.content.rulebook.apply_variant`).  The player count (V11) comes
 first when a page offers it, so that the other rows apply to the new deck.
 
 >>> rows(players=True)[:2]
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from hearts_core.messages import message
-from hearts_core.rulebook import VARIANT_OPTIONS, apply_variant, player_count_options
-from hearts_core.rules import Ruleset
+from hearts_core.content.rulebook import VARIANT_OPTIONS, apply_variant, player_count_options
+from hearts_core.engine.rules import Ruleset
+from hearts_core.words.catalogue import message
 
 #: The selectbox value that keeps the preset's own rule.
 KEEP: Final = ""

@@ -1,6 +1,6 @@
 """The card table drawn as HTML and CSS: seats around a felt, the trick in the middle.
 
-:func:`table_html` turns a :class:`~hearts_core.table.TableSnapshot` into one
+:func:`table_html` turns a :class:`~hearts_core.engine.table.TableSnapshot` into one
 self-contained block of HTML with its own ``<style>`` (every class starts with
 ``hat-``, every rule is scoped under ``.hat-root``), with no SVG and no
 JavaScript, so it survives ``st.html``'s sanitiser.  :func:`render_table` is
@@ -12,7 +12,7 @@ seat to play, the dealer and highlighted cards are marked with words and
 shapes as well as colour.
 
 >>> from hearts_core import HandState, Ruleset
->>> from hearts_core.table import table_snapshot
+>>> from hearts_core.engine.table import table_snapshot
 >>> state = HandState.from_hands(Ruleset(pass_cycle=["hold"]), [
 ...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
 ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
@@ -32,8 +32,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import Final
 
-from hearts_core.cards import Card
-from hearts_core.table import Play, SeatView, TableSnapshot, TrickView
+from hearts_core.engine.cards import Card
+from hearts_core.engine.table import Play, SeatView, TableSnapshot, TrickView
 
 from .texts import ui
 

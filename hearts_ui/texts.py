@@ -1,7 +1,7 @@
 """The interface's own words: headings, labels and the home page.
 
 The engine's sentences (rules, options, presets, reasons) come from
-:func:`hearts_core.messages.message`; the words that only the Streamlit
+:func:`hearts_core.words.catalogue.message`; the words that only the Streamlit
 interface says live in ``hearts_ui/locales/<language>.toml`` and are read
 here, so pages hold no prose.  Pure Python: no Streamlit import.
 
@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from hearts_core.messages import fill, flatten_toml
+from hearts_core.words.catalogue import fill, flatten_toml
 
 DEFAULT_LANGUAGE: Final = "en"
 _LOCALES: Final = Path(__file__).with_name("locales")

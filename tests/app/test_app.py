@@ -14,8 +14,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core import Ruleset
-from hearts_core.messages import message
-from hearts_core.rulebook import RULES
+from hearts_core.content.rulebook import RULES
+from hearts_core.words.catalogue import message
 from hearts_ui.frame import COMING_SOON, PAGES
 from hearts_ui.rulebook_data import option_keys, option_text, preset_title, settings_rows
 from hearts_ui.texts import ui

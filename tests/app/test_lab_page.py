@@ -10,7 +10,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from hearts_core import Ruleset, lab
-from hearts_core.rulebook import apply_variant
+from hearts_core.content.rulebook import apply_variant
 from hearts_ui.lab_view import DEAL_KEY, JOB_KEY, LINK, REPLAY_KEY, STEP_KEY, divergence_step, job_result
 from hearts_ui.texts import ui
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hearts_core.lessons import Lesson, load_curriculum
+from hearts_core.content.lessons import Lesson, load_curriculum
 from hearts_ui.texts import ui
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from hearts_core import CardSet, HandState, Ruleset
-from hearts_core.game import Game
-from hearts_core.practice import PracticeSession
+from hearts_core.engine.game import Game
+from hearts_core.learner.practice import PracticeSession
 from hearts_ui.practice_view import SESSION_KEY
 from hearts_ui.texts import ui
 

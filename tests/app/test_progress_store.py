@@ -24,7 +24,7 @@ def test_the_least_recently_used_learner_is_dropped_beyond_capacity() -> None:
 
 
 def test_the_puzzle_store_keeps_frozen_records_per_learner() -> None:
-    from hearts_core.puzzle_progress import PuzzleRecord, record_attempt
+    from hearts_core.learner.puzzle_progress import PuzzleRecord, record_attempt
     from hearts_ui.progress_store import RecordStore
 
     store: RecordStore[PuzzleRecord] = RecordStore(capacity=2)

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hearts_core.cards import Card, CardSet
-from hearts_core.puzzles import PUZZLES_DIR, Library, Puzzle, check_attempt, load_library, refutation
+from hearts_core.content.puzzles import PUZZLES_DIR, Library, Puzzle, check_attempt, load_library, refutation
+from hearts_core.engine.cards import Card, CardSet
 from hearts_ui.puzzles_view import FOLDER_VARIABLE, PROGRESS_KEY
 from hearts_ui.texts import ui
 

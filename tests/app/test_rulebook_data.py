@@ -14,12 +14,12 @@ import hearts_ui.puzzles_view as puzzles_view
 import hearts_ui.rulebook_data as data
 import hearts_ui.texts as texts
 from hearts_core import Ruleset
-from hearts_core.bots import LEVELS
-from hearts_core.lessons import STEP_KINDS
-from hearts_core.messages import has_message, message
-from hearts_core.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
-from hearts_core.rulebook import RULES, SECTIONS
-from hearts_core.rules import MOON_CHOICES, PASS_DIRECTIONS
+from hearts_core.ai.bots import LEVELS
+from hearts_core.content.lessons import STEP_KINDS
+from hearts_core.content.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
+from hearts_core.content.rulebook import RULES, SECTIONS
+from hearts_core.engine.rules import MOON_CHOICES, PASS_DIRECTIONS
+from hearts_core.words.catalogue import has_message, message
 from hearts_ui.frame import PAGES
 from hearts_ui.home_view import COMING_SOON, OPEN_NOW
 from hearts_ui.rulebook_data import (

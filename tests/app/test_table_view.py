@@ -11,9 +11,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core import Card, HandState, Ruleset
-from hearts_core.bots import random_passes
-from hearts_core.cards import ALL_CARDS, cards_of_mask
-from hearts_core.table import table_snapshot
+from hearts_core.ai.bots import random_passes
+from hearts_core.engine.cards import ALL_CARDS, cards_of_mask
+from hearts_core.engine.table import table_snapshot
 from hearts_ui.table_view import card_html, chip_html, table_html
 from hearts_ui.texts import ui
 
@@ -254,7 +254,7 @@ def test_a_finished_hand() -> None:
 
 APP = """
 from hearts_core import HandState, Ruleset
-from hearts_core.table import table_snapshot
+from hearts_core.engine.table import table_snapshot
 from hearts_ui.table_view import render_table
 
 state = HandState.from_hands(Ruleset(), {hands!r}).with_passes({passes!r})

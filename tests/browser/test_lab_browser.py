@@ -15,8 +15,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from hearts_core import Ruleset, lab
-from hearts_core.messages import message
-from hearts_core.rulebook import apply_variant
+from hearts_core.content.rulebook import apply_variant
+from hearts_core.words.catalogue import message
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
 

@@ -21,9 +21,16 @@ from typing import Any
 
 import pytest
 
-from hearts_core.cards import Card
-from hearts_core.lessons import Lesson, Step, lesson_status, load_curriculum, question_answer, walkthrough_frames
-from hearts_core.table import seat_name
+from hearts_core.content.lessons import (
+    Lesson,
+    Step,
+    lesson_status,
+    load_curriculum,
+    question_answer,
+    walkthrough_frames,
+)
+from hearts_core.engine.cards import Card
+from hearts_core.engine.table import seat_name
 from hearts_ui.lessons_view import LESSONS_DIR
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hearts_core import Ruleset
-from hearts_core.messages import message
+from hearts_core.words.catalogue import message
 from hearts_ui.frame import PAGES
 from hearts_ui.rulebook_data import preset_title
 from hearts_ui.texts import ui

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from hearts_core.cards import Card
-from hearts_core.puzzles import PUZZLES_DIR, Puzzle, load_library
+from hearts_core.content.puzzles import PUZZLES_DIR, Puzzle, load_library
+from hearts_core.engine.cards import Card
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
 

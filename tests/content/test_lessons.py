@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_core.lessons import (
+from hearts_core.content.lessons import (
     Lesson,
     compare_step,
     judge_answer,

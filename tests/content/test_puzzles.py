@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core import Card, HandState
-from hearts_core.puzzles import (
+from hearts_core.content.puzzles import (
     DIFFICULTIES,
     KINDS,
     PUZZLES_DIR,
@@ -24,9 +24,9 @@ from hearts_core.puzzles import (
     check_attempt,
     load_library,
 )
-from hearts_core.rules import MOON_CHOICES
-from hearts_core.scoring import best_moon_option, raw_points
-from hearts_core.solver import solve
+from hearts_core.engine.rules import MOON_CHOICES
+from hearts_core.engine.scoring import best_moon_option, raw_points
+from hearts_core.search.solver import solve
 
 LIBRARY = load_library(PUZZLES_DIR)
 ALL = LIBRARY.ordered()
@@ -220,7 +220,7 @@ def test_stated_answers_are_cards_of_the_position() -> None:
 def test_the_solution_line_replays_to_the_best_value_under_the_puzzle_rules(puzzle: Puzzle) -> None:
     """The line shown as the solution is the solver's, in the position the question is asked in
     (under the second rules for a variant), and ends with the value the solver promised."""
-    from hearts_core.puzzles import question_state, solution_line
+    from hearts_core.content.puzzles import question_state, solution_line
 
     states = solution_line(puzzle)
     assert states[0] == question_state(puzzle) and states[-1].phase == "over"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from hearts_core import HandState, IllegalPlayError, Reason, Ruleset
-from hearts_core.rulebook import rule_entry
+from hearts_core.content.rulebook import rule_entry
 
 
 def play_cards(state: HandState, cards: str) -> HandState:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from hearts_core import CardSet, HandState, Ruleset
-from hearts_core.bots import (
+from hearts_core.ai.bots import (
     IDEAS,
     HeuristicBot,
     MonteCarloBot,
@@ -20,10 +20,10 @@ from hearts_core.bots import (
     pass_candidates,
     play_hand,
 )
-from hearts_core.cards import SUIT_MASKS
-from hearts_core.messages import has_message
-from hearts_core.sim import SimRules
-from hearts_core.view import PlayerView, sample_worlds
+from hearts_core.ai.view import PlayerView, sample_worlds
+from hearts_core.engine.cards import SUIT_MASKS
+from hearts_core.search.sim import SimRules
+from hearts_core.words.catalogue import has_message
 
 from .test_properties import BASES, base_rules
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from hearts_core import Card, CardParseError, CardSet
-from hearts_core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, parse_cards
+from hearts_core.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, parse_cards
 
 # -- single cards ----------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from hearts_core import Game, HandState, Ruleset
-from hearts_core.bots import play_random_hand
+from hearts_core.ai.bots import play_random_hand
 from tests.core.named_deals import MISSED_MOON, MISSED_MOON_PLAY, MOON, MOON_PLAY
 
 

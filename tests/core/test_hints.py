@@ -9,19 +9,19 @@ import random
 import pytest
 
 from hearts_core import HandState, Ruleset
-from hearts_core.bots import IDEAS, HeuristicBot, heuristic_pass
-from hearts_core.cards import SUIT_MASKS
-from hearts_core.hints import (
+from hearts_core.ai.bots import IDEAS, HeuristicBot, heuristic_pass
+from hearts_core.ai.hints import (
     PASS_REASONS,
     decision_verdict,
     determined_world,
     pass_hint,
     play_hint,
 )
-from hearts_core.messages import has_message
-from hearts_core.sim import Sim
-from hearts_core.solver import solve
-from hearts_core.view import PlayerView
+from hearts_core.ai.view import PlayerView
+from hearts_core.engine.cards import SUIT_MASKS
+from hearts_core.search.sim import Sim
+from hearts_core.search.solver import solve
+from hearts_core.words.catalogue import has_message
 
 from .test_bots import HOLD, position
 

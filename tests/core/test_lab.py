@@ -140,7 +140,7 @@ def test_parse_deal_text() -> None:
 
 
 def _every_variant() -> list[Ruleset]:
-    from hearts_core.rulebook import VARIANT_OPTIONS, apply_variant, player_count_options
+    from hearts_core.content.rulebook import VARIANT_OPTIONS, apply_variant, player_count_options
 
     found = [Ruleset.preset(name) for name in Ruleset.preset_names()]
     for rule_id, options in VARIANT_OPTIONS.items():

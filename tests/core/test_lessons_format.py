@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_core.lessons import (
+from hearts_core.content.lessons import (
     LessonError,
     judge_answer,
     judge_card,

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from hearts_core import HandState, IllegalPassError, Reason, Ruleset
-from hearts_core.messages import catalogue, has_message, message
-from hearts_core.reasons import REASON_RULES
-from hearts_core.rulebook import FIELDS, RULES, SECTIONS, check_coverage, field_info, rule_entry, rules_in
+from hearts_core.content.rulebook import FIELDS, RULES, SECTIONS, check_coverage, field_info, rule_entry, rules_in
+from hearts_core.engine.reasons import REASON_RULES
+from hearts_core.words.catalogue import catalogue, has_message, message
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 

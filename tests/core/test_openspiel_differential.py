@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from hearts_core import HandState, Ruleset
-from hearts_core.rules import hearts_each
+from hearts_core.engine.rules import hearts_each
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from hearts_core import CardSet, HandState, Ruleset
-from hearts_core.game import Game
-from hearts_core.practice import PracticeSession, points_left, replay_frames
-from hearts_core.reasons import IllegalPlayError
+from hearts_core.engine.game import Game
+from hearts_core.engine.reasons import IllegalPlayError
+from hearts_core.learner.practice import PracticeSession, points_left, replay_frames
 
 
 def _play_out(session: PracticeSession) -> PracticeSession:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_core.puzzle_progress import (
+from hearts_core.learner.puzzle_progress import (
     PuzzleRecord,
     next_unsolved,
     record_attempt,

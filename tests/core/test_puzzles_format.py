@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hearts_core import CardSet
-from hearts_core.puzzle_generator import difficulty_for, generate_play_puzzles, puzzles_to_toml
-from hearts_core.puzzles import (
+from hearts_core.content.generator import difficulty_for, generate_play_puzzles, puzzles_to_toml
+from hearts_core.content.puzzles import (
     PUZZLES_DIR,
     Puzzle,
     PuzzleError,
@@ -21,7 +21,7 @@ from hearts_core.puzzles import (
     main,
     parse_puzzle,
 )
-from hearts_core.solver import solve
+from hearts_core.search.solver import solve
 
 THEMES = load_themes(PUZZLES_DIR / "themes.toml")
 HOLD = 'rules = { preset = "standard", overrides = { pass_cycle = ["hold"] } }'

@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from hearts_core import Card, CardSet, Penalties, Ruleset, RulesetError, preset_info
-from hearts_core.messages import message
+from hearts_core.words.catalogue import message
 
 ALL_HEARTS = [f"{rank}H" for rank in "23456789TJQKA"]
 

@@ -1,4 +1,4 @@
-"""The fast playout path (hearts_core.sim) agrees with HandState card by card:
+"""The fast playout path (hearts_core.search.sim) agrees with HandState card by card:
 the same legal cards at every step and the same final scores, under every preset,
 every player count and random variant switches."""
 
@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts_core import HandState, Ruleset
-from hearts_core.bots import random_passes
-from hearts_core.cards import ALL_CARDS
-from hearts_core.sim import Sim, SimRules, random_card
+from hearts_core.ai.bots import random_passes
+from hearts_core.engine.cards import ALL_CARDS
+from hearts_core.search.sim import Sim, SimRules, random_card
 
 from .test_properties import BASES, base_rules, variant_switches
 

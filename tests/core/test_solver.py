@@ -1,4 +1,4 @@
-"""The endings solver (hearts_core.solver) against a brute-force minimax, on
+"""The endings solver (hearts_core.search.solver) against a brute-force minimax, on
 hand-built endings with known answers, and its yes/no mode, lines and card
 equivalences.
 
@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts_core import CardSet, HandState, Ruleset
-from hearts_core.cards import ALL_CARDS
-from hearts_core.solver import OBJECTIVES, SolveResult, _Engine, _spec, decide, line_for, solve
+from hearts_core.engine.cards import ALL_CARDS
+from hearts_core.search.solver import OBJECTIVES, SolveResult, _Engine, _spec, decide, line_for, solve
 
 # -- the reference: plain minimax over HandState ------------------------------
 

@@ -1,4 +1,4 @@
-"""The table view model (hearts_core.table) on named deals: seats, tricks, badges, hidden cards."""
+"""The table view model (hearts_core.engine.table) on named deals: seats, tricks, badges, hidden cards."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from hearts_core import CardParseError, HandState, Ruleset
-from hearts_core.table import Badges, Play, TableSnapshot, TrickView, seat_name, table_snapshot
+from hearts_core.engine.table import Badges, Play, TableSnapshot, TrickView, seat_name, table_snapshot
 from tests.core.conftest import deal_hands, play_cards
 from tests.core.named_deals import HOLD, MIXED, MIXED_PLAY, PASSES, ROUND_ROBIN
 

@@ -2,7 +2,7 @@
 
 :func:`generate_play_puzzles` deals seeded random hands, plays them with a
 simple policy (:func:`simple_policy`) until ``tricks`` tricks are left, and
-keeps the positions whose best card (by :func:`hearts_core.solver.solve`)
+keeps the positions whose best card (by :func:`hearts_core.search.solver.solve`)
 beats every other legal card by at least ``margin``.  Each kept position
 becomes a ``[[puzzles]]`` table (a plain dict) with themes inferred from the
 solver's lines (:func:`infer_themes`), a difficulty from the tricks left and
@@ -12,7 +12,7 @@ built from the ``[puzzle_generator]`` templates of the message catalogue.
 
 From the command line::
 
-    python -m hearts_core.puzzles generate --count 5 --tricks 4 --margin 2 --seed 7 --out /tmp/new.toml
+    python -m hearts_core.content.puzzles generate --count 5 --tricks 4 --margin 2 --seed 7 --out /tmp/new.toml
 
 >>> puzzles = generate_play_puzzles(1, tricks=3, margin=1, seed=5)
 >>> puzzles[0]["id"], puzzles[0]["kind"], puzzles[0]["objective"]
@@ -26,12 +26,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .bots import random_passes
-from .cards import Card
-from .messages import message
-from .rules import Ruleset
-from .state import HandState
-from .table import seat_name
+from ..ai.bots import random_passes
+from ..engine.cards import Card
+from ..engine.rules import Ruleset
+from ..engine.state import HandState
+from ..engine.table import seat_name
+from ..words.catalogue import message
 
 #: The themes the generator can infer, in order of priority (the first one found names the puzzle).
 GENERATED_THEMES: Final = ("moon", "queen_of_spades", "duck", "unblock", "endplay", "exit", "void", "counting",
@@ -238,7 +238,7 @@ def _points(value: int) -> str:
 
 
 def _candidate(state: HandState, objective: str, margin: int, tricks: int, puzzle_id: str) -> dict[str, Any] | None:
-    from .solver import line_for, solve
+    from ..search.solver import line_for, solve
 
     seat = state.to_play
     assert seat is not None

@@ -1,7 +1,7 @@
 """A game: hands in sequence, running totals, the end and the winners.
 
 >>> from hearts_core import Ruleset
->>> from hearts_core.bots import play_random_hand
+>>> from hearts_core.ai.bots import play_random_hand
 >>> game = Game(Ruleset(max_hands=2, target_score=0))
 >>> while not game.is_over:
 ...     game = game.record(play_random_hand(game.start_hand(seed=game.next_hand_number)))

@@ -15,7 +15,7 @@ from it, ``~`` between parts, URL-safe and readable::
 >>> decode_ruleset("standard~colour=red")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hearts_core.rules.RulesetError: colour: The ruleset code names 'colour', which is not a rule; known rules: ...
+hearts_core.engine.rules.RulesetError: colour: The ruleset code names 'colour', which is not a rule; known rules: ...
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ import html
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import ALL_CARDS, HEARTS, Card, CardParseError, CardSet
-from .messages import DEFAULT_LANGUAGE, message
-from .presets import PRESETS
-from .rulebook import field_info
-from .rules import Ruleset, RulesetError
+from ..content.rulebook import field_info
+from ..engine.cards import ALL_CARDS, HEARTS, Card, CardParseError, CardSet
+from ..engine.presets import PRESETS
+from ..engine.rules import Ruleset, RulesetError
+from ..words.catalogue import DEFAULT_LANGUAGE, message
 
 SEPARATOR: Final = "~"
 _FIELD_NAMES: Final = tuple(item.name for item in dataclasses.fields(Ruleset))
@@ -119,7 +119,7 @@ def _decode_value(name: str, text: str, base: Ruleset) -> Any:
 def decode_ruleset(text: str) -> Ruleset:
     """The ruleset of a share code made by :func:`encode_ruleset`.
 
-    Raises :class:`~hearts_core.rules.RulesetError` (a ``ValueError``) naming
+    Raises :class:`~hearts_core.engine.rules.RulesetError` (a ``ValueError``) naming
     the part that is wrong: an unknown preset or field, a bad value, or rules
     that do not fit together.
     """

@@ -1,5 +1,5 @@
 """The rule book as data: every rule and variant of RULES.md, its sources, and
-the :class:`~hearts_core.rules.Ruleset` fields that model it.
+the :class:`~hearts_core.engine.rules.Ruleset` fields that model it.
 
 Wording lives in the message catalogue (``rule.<id>.title``,
 ``rule.<id>.text``, ``field.<name>.label``, ``option.<field>.<value>``), so
@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .rules import (
+from ..engine.rules import (
     DECK_SCHEMES,
     FIRST_TRICK_RULES,
     MOON_RULES,

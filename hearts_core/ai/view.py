@@ -1,6 +1,6 @@
 """What one seat knows, and deals of the unseen cards consistent with it.
 
-A :class:`PlayerView` is built from a :class:`~hearts_core.state.HandState`
+A :class:`PlayerView` is built from a :class:`~hearts_core.engine.state.HandState`
 by :meth:`PlayerView.from_state`, which copies only what the seat can see:
 its own hand, the cards it passed (and to whom) and received, every card
 played with the seat that played it, the cards each seat has taken (tricks
@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .cards import ALL_CARDS, SUIT_MASKS, Card, CardSet
-from .rules import Ruleset
-from .sim import SimRules, legal_mask
-from .state import HandState
+from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet
+from ..engine.rules import Ruleset
+from ..engine.state import HandState
+from ..search.sim import SimRules, legal_mask
 
 SeatCard = tuple[int, int]
 

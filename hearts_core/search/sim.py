@@ -2,7 +2,7 @@
 
 :class:`HandState` is immutable and checks every card; a Monte Carlo bot plays
 thousands of hands per decision and cannot afford that.  A :class:`Sim` is a
-small *mutable* position (lists of ints, no :class:`~hearts_core.cards.Card`
+small *mutable* position (lists of ints, no :class:`~hearts_core.engine.cards.Card`
 objects) that only code in ``hearts_core`` should hold: it is built from a
 ``HandState`` (or from sampled hands), played out card by card with
 :meth:`Sim.play`, and read back with :meth:`Sim.final_scores` or
@@ -28,10 +28,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import ALL_CARDS, SUIT_MASKS
-from .rules import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Ruleset
-from .scoring import score_hand
-from .state import HandState
+from ..engine.cards import ALL_CARDS, SUIT_MASKS
+from ..engine.rules import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Ruleset
+from ..engine.scoring import score_hand
+from ..engine.state import HandState
 
 QS: int = int(QUEEN_OF_SPADES)
 JD: int = int(JACK_OF_DIAMONDS)
@@ -288,7 +288,7 @@ class Sim:
         return None
 
     def final_scores(self, totals_before: Sequence[int] | None = None) -> list[int]:
-        """The hand's scores (``hearts_core.scoring.score_hand``; raw points when
+        """The hand's scores (``hearts_core.engine.scoring.score_hand``; raw points when
         nothing can change them).  The moon choice is the shooter's best option."""
         k = self.k
         if k.simple_scoring and self.moon_shooter() is None:

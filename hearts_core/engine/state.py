@@ -164,7 +164,7 @@ class HandState:
     ) -> HandState:
         """Start a hand from given hands: one per seat, as text, Cards or card strings.
 
-        Raises ``ValueError`` (a :class:`~hearts_core.cards.CardParseError` for
+        Raises ``ValueError`` (a :class:`~hearts_core.engine.cards.CardParseError` for
         bad text) when the hands are not exactly the ruleset's deck, dealt evenly.
         """
         masks = validate_deal(rules, hands)
@@ -413,7 +413,7 @@ class HandState:
     def play(self, card: CardLike) -> HandState:
         """Play ``card`` for the seat to move and return the new state.
 
-        Raises :class:`~hearts_core.reasons.IllegalPlayError` with the reason
+        Raises :class:`~hearts_core.engine.reasons.IllegalPlayError` with the reason
         and the rule when the card may not be played.
         """
         if type(card) is not Card:
@@ -535,13 +535,13 @@ class HandState:
         return tuple(cards)
 
     def to_notation(self) -> str:
-        """The hand as text (the deal, the passes, the plays); see :mod:`hearts_core.notation`."""
+        """The hand as text (the deal, the passes, the plays); see :mod:`hearts_core.engine.notation`."""
         from .notation import hand_to_text
 
         return hand_to_text(self)
 
     def to_position(self) -> str:
-        """This position as text, without its history; see :mod:`hearts_core.notation`."""
+        """This position as text, without its history; see :mod:`hearts_core.engine.notation`."""
         from .notation import position_to_text
 
         return position_to_text(self)
@@ -571,7 +571,7 @@ class HandState:
         leader: int,
         trick: tuple[Card, ...],
     ) -> HandState:
-        """Build a mid-hand position (checked by :mod:`hearts_core.notation`)."""
+        """Build a mid-hand position (checked by :mod:`hearts_core.engine.notation`)."""
         state = object.__new__(cls)
         n = rules.players
         tables = rules.tables

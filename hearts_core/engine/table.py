@@ -1,6 +1,6 @@
 """The card table as a view model: what a table viewer shows of a hand, as plain values.
 
-:func:`table_snapshot` reads a :class:`~hearts_core.state.HandState` and returns a
+:func:`table_snapshot` reads a :class:`~hearts_core.engine.state.HandState` and returns a
 frozen :class:`TableSnapshot`: every seat with its name, its cards (only when
 face up; otherwise just how many), its tricks and points, whether it is to
 play or deals; the trick in progress and the last completed trick; and the
@@ -39,8 +39,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from ..words.catalogue import DEFAULT_LANGUAGE, has_message, message
 from .cards import Card, CardLike, CardSet
-from .messages import DEFAULT_LANGUAGE, has_message, message
 from .rules import QUEEN_OF_SPADES
 from .state import PLAY, HandState
 
@@ -213,7 +213,7 @@ def table_snapshot(
     ``last_trick`` whether to include the last completed trick; ``highlight``
     cards to mark (the legal plays, or the card just played); ``caption`` a
     line to show with the table.  Raises ``ValueError`` for a seat that does
-    not exist and :class:`~hearts_core.cards.CardParseError` for a bad card.
+    not exist and :class:`~hearts_core.engine.cards.CardParseError` for a bad card.
     """
     n = state.rules.players
     shown = _face_up_seats(face_up, n)

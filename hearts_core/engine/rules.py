@@ -13,7 +13,7 @@ build rulesets by name, e.g. ``Ruleset(first_trick="anything")`` or
 >>> Ruleset(players=3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hearts_core.rules.RulesetError: players: 52 cards cannot be dealt evenly to 3 players; remove 1 card (...)
+hearts_core.engine.rules.RulesetError: players: 52 cards cannot be dealt evenly to 3 players; remove 1 card (...)
 """
 
 from __future__ import annotations
@@ -386,7 +386,7 @@ class Ruleset:
         >>> Ruleset.from_dict({"moon": "off", "colour": "red"})
         Traceback (most recent call last):
         ...
-        hearts_core.rules.RulesetError: colour: no such rule field; known fields: players, removed_cards, ...
+        hearts_core.engine.rules.RulesetError: colour: no such rule field; known fields: players, removed_cards, ...
         """
         known = [item.name for item in dataclasses.fields(cls)]
         for name in values:

@@ -1,6 +1,6 @@
 """Seeded players: random, rule-based (heuristic) and determinized Monte Carlo.
 
-A bot sees a :class:`~hearts_core.view.PlayerView`, never a ``HandState``:
+A bot sees a :class:`~hearts_core.ai.view.PlayerView`, never a ``HandState``:
 ``choose_pass(view, rng)`` returns the cards to pass and ``choose_card(view,
 rng)`` a :class:`Decision`, the card with the code of the strategy idea behind
 it (texts under ``idea.<code>`` in the message catalogue).  Monte Carlo
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Protocol
 
-from .cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
-from .sim import AS, JD, KS, QS, Sim, SimRules, random_card
-from .state import HandState, SeedLike
+from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
+from ..engine.state import HandState, SeedLike
+from ..search.sim import AS, JD, KS, QS, Sim, SimRules, random_card
 from .view import PlayerView, sample_worlds
 
 HEARTS_MASK: Final = SUIT_MASKS[2]
@@ -584,7 +584,7 @@ def _rollout(sim: Sim, me: int, shoot: bool, rng: random.Random, epsilon: float)
 class MonteCarloBot:
     """Determinized Monte Carlo: deal the unseen cards ``worlds`` times consistently
     with the view, play each candidate card out in every world with the heuristic
-    (random ``epsilon`` of the time) on the fast :class:`~hearts_core.sim.Sim`
+    (random ``epsilon`` of the time) on the fast :class:`~hearts_core.search.sim.Sim`
     path, and choose the lowest mean final score for the seat.  The same worlds
     and rollout seeds serve every candidate.  When the seat may shoot the moon it
     also plays each candidate out going for the moon, and takes that plan when

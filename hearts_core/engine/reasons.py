@@ -1,7 +1,7 @@
 """Why a card may or may not be played: machine-readable codes, no wording.
 
 The engine returns an :class:`Explanation` (a code, its parameters and the
-RULES.md rule it applies); :mod:`hearts_core.messages` turns it into a
+RULES.md rule it applies); :mod:`hearts_core.words.catalogue` turns it into a
 sentence.  Keeping the two apart lets the same reason be told in English now
 and in Ukrainian or Russian later.
 """
@@ -40,7 +40,7 @@ class Reason(StrEnum):
     LEAD_QUEEN_UNBROKEN = "lead_queen_unbroken"
 
 
-#: The RULES.md rule each reason enforces or applies (ids of :mod:`hearts_core.rulebook`).
+#: The RULES.md rule each reason enforces or applies (ids of :mod:`hearts_core.content.rulebook`).
 REASON_RULES: dict[Reason, str] = {
     Reason.MUST_FOLLOW_SUIT: "follow_suit",
     Reason.OPENING_LEAD_CARD: "opening_lead",
@@ -82,12 +82,12 @@ class Explanation:
 
     @property
     def rule(self) -> str:
-        """The id of the RULES.md rule this reason applies (see :mod:`hearts_core.rulebook`)."""
+        """The id of the RULES.md rule this reason applies (see :mod:`hearts_core.content.rulebook`)."""
         return REASON_RULES[self.reason]
 
     def text(self, language: str = "en") -> str:
         """The explanation as sentences a learner understands."""
-        from .messages import explain_text
+        from ..words.catalogue import explain_text
 
         return explain_text(self, language)
 
@@ -113,7 +113,7 @@ class IllegalPassError(ValueError):
     """A pass that breaks the rules (wrong count, a card not held, not the pass phase)."""
 
     def __init__(self, code: str, **params: Any) -> None:
-        from .messages import message
+        from ..words.catalogue import message
 
         self.code = code
         self.params = params

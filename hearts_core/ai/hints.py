@@ -1,12 +1,12 @@
 """The hint engine: a recommendation with its reasons, for the seat to play or to pass.
 
-Everything here starts from the seat's :class:`~hearts_core.view.PlayerView`,
-never from the hidden cards of the :class:`~hearts_core.state.HandState`:
+Everything here starts from the seat's :class:`~hearts_core.ai.view.PlayerView`,
+never from the hidden cards of the :class:`~hearts_core.engine.state.HandState`:
 
 * :func:`play_hint` deals the unseen cards ``worlds`` times consistently with
   the view, plays every candidate card (one per class of equivalent cards) out
   in the *same* worlds with the same rollout seeds (the heuristic players of
-  :mod:`hearts_core.bots` on the fast :class:`~hearts_core.sim.Sim` path), and
+  :mod:`hearts_core.ai.bots` on the fast :class:`~hearts_core.search.sim.Sim` path), and
   compares the candidates on paired differences: cards within one standard
   error (or :data:`EPSILON` points) of the best are "equally good".  When the
   view alone fixes every hidden card (one opponent left with unseen cards,
@@ -40,6 +40,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
+from ..engine.reasons import Explanation
+from ..engine.state import HandState
+from ..search.sim import AS, KS, QS, Sim
+from ..search.solver import line_for, solve
+from ..words.catalogue import message
 from .bots import (
     MonteCarloBot,
     _rollout,
@@ -50,12 +56,6 @@ from .bots import (
     pass_worlds,
     score_passes,
 )
-from .cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
-from .messages import message
-from .reasons import Explanation
-from .sim import AS, KS, QS, Sim
-from .solver import line_for, solve
-from .state import HandState
 from .view import PlayerView, sample_worlds
 
 #: Candidates whose mean differs from the best by at most this many points are equally good.
@@ -572,7 +572,7 @@ def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = Non
     """A shortlist of three-card passes for ``seat``, scored by playing the hand out.
 
     The other hands are dealt at random from the seat's view (it sees only its
-    own cards), the other seats pass by :func:`~hearts_core.bots.heuristic_pass`,
+    own cards), the other seats pass by :func:`~hearts_core.ai.bots.heuristic_pass`,
     and every candidate is played out in the same worlds with the same seeds."""
     if state.phase != "pass":
         raise ValueError("a pass hint needs a hand in the pass phase")

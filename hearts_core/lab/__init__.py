@@ -1,9 +1,9 @@
 """The Variant Lab's engine: compare two rulesets on one deal and over thousands.
 
 This module gathers the public API (the contract the Variant Lab page is
-built on); the parts live in :mod:`hearts_core.lab_compare` (one deal,
-two rulesets, the first divergence) and :mod:`hearts_core.lab_share` (the
-share code, the linter, the house rules card) and :mod:`hearts_core.lab_sim`
+built on); the parts live in :mod:`hearts_core.lab.compare` (one deal,
+two rulesets, the first divergence) and :mod:`hearts_core.lab.share` (the
+share code, the linter, the house rules card) and :mod:`hearts_core.lab.simulation`
 (paired simulation on the fast path, statistics with confidence intervals).
 
 >>> from hearts_core import Ruleset
@@ -14,7 +14,9 @@ share code, the linter, the house rules card) and :mod:`hearts_core.lab_sim`
 
 from __future__ import annotations
 
-from .lab_compare import (
+from ..engine.notation import NotationError
+from ..engine.rules import RulesetError
+from .compare import (
     DIVERGENCE_KINDS,
     POLICIES,
     Divergence,
@@ -26,7 +28,7 @@ from .lab_compare import (
     play_out,
     replay_pair,
 )
-from .lab_share import (
+from .share import (
     CardLine,
     LintWarning,
     card_lines,
@@ -36,7 +38,7 @@ from .lab_share import (
     house_rules_markdown,
     lint_ruleset,
 )
-from .lab_sim import (
+from .simulation import (
     MAX_GAME_HANDS,
     GameRow,
     HandRow,
@@ -46,8 +48,6 @@ from .lab_sim import (
     paired_difference,
     simulate_pairs,
 )
-from .notation import NotationError
-from .rules import RulesetError
 
 __all__ = [
     "DIVERGENCE_KINDS",

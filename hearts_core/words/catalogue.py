@@ -17,8 +17,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from .cards import Card
-from .reasons import Explanation
+from ..engine.cards import Card
+from ..engine.reasons import Explanation
 
 DEFAULT_LANGUAGE: Final = "en"
 
@@ -26,7 +26,7 @@ DEFAULT_LANGUAGE: Final = "en"
 @cache
 def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """All messages of a language, flattened to dotted keys (``reason.hand_over``)."""
-    text = resources.files("hearts_core").joinpath(f"locales/{language}.toml").read_text(encoding="utf-8")
+    text = resources.files("hearts_core.words").joinpath(f"locales/{language}.toml").read_text(encoding="utf-8")
     return flatten_toml(text)
 
 

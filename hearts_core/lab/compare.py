@@ -25,16 +25,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import ALL_CARDS, Card, CardSet, cards_of_mask
-from .messages import DEFAULT_LANGUAGE, explain_text, message
-from .notation import NotationError, hand_from_text
-from .reasons import Explanation, Reason
-from .rules import QUEEN_OF_SPADES, Ruleset
-from .scoring import ScoreReport
-from .sim import SimRules, random_card
-from .state import HandState
-from .table import seat_name
-from .view import PlayerView
+from ..ai.view import PlayerView
+from ..engine.cards import ALL_CARDS, Card, CardSet, cards_of_mask
+from ..engine.notation import NotationError, hand_from_text
+from ..engine.reasons import Explanation, Reason
+from ..engine.rules import QUEEN_OF_SPADES, Ruleset
+from ..engine.scoring import ScoreReport
+from ..engine.state import HandState
+from ..engine.table import seat_name
+from ..search.sim import SimRules, random_card
+from ..words.catalogue import DEFAULT_LANGUAGE, explain_text, message
 
 POLICIES: Final = ("heuristic", "random")
 DIVERGENCE_KINDS: Final = ("pass", "legality", "card", "trick_winner", "hearts_broken", "score")
@@ -52,7 +52,7 @@ class Divergence:
     at the heart of it (None when there is none); ``reason_code`` the
     catalogue key under ``lab.divergence``; ``params`` its parameters
     (seat numbers, card text, 1-based trick numbers, the engine's
-    :class:`~hearts_core.reasons.Explanation` objects under ``explain_a`` /
+    :class:`~hearts_core.engine.reasons.Explanation` objects under ``explain_a`` /
     ``explain_b``).
     """
 
@@ -161,14 +161,14 @@ def parse_deal_text(rules: Ruleset, text: str) -> HandState:
 
     Accepts the hand notation (``deal: ... / ... ; pass: ...; play: ...``,
     only the deal and the hand number are kept) or the bare seat hands
-    separated by ``/``.  Raises :class:`~hearts_core.notation.NotationError`
+    separated by ``/``.  Raises :class:`~hearts_core.engine.notation.NotationError`
     with a message saying what is wrong.
 
     >>> from hearts_core import Ruleset
     >>> parse_deal_text(Ruleset(), "2C / 3C")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    hearts_core.notation.NotationError: line 1 (deal): expected 4 seats separated by '/', found 2
+    hearts_core.engine.notation.NotationError: line 1 (deal): expected 4 seats separated by '/', found 2
     """
     cleaned = text.strip()
     if not cleaned:
@@ -206,7 +206,7 @@ def _choose_pass(state: HandState, seat: int, policy: str, k: SimRules, rng: ran
     count = state.rules.pass_count
     if policy == "random":
         return tuple(sorted(rng.sample(cards_of_mask(hand), count)))
-    from .bots import heuristic_pass
+    from ..ai.bots import heuristic_pass
 
     return heuristic_pass(pass_view(state.rules, k, seat, hand, state.hand_number, state.pass_target(seat)))
 
@@ -225,7 +225,7 @@ def _choose_card(state: HandState, policy: str, k: SimRules, rng: random.Random)
     legal = state.legal_mask()
     if policy == "random":
         return random_card(legal, rng)
-    from .bots import heuristic_card
+    from ..ai.bots import heuristic_card
 
     seat: int = state._to_play  # type: ignore[assignment]
     hand = state._hands[seat]

@@ -1,7 +1,7 @@
 """Thousands of paired deals: the same deals played under ruleset A and ruleset B.
 
 :func:`simulate_pairs` plays N deals (or N whole games) under both rulesets
-with the heuristic bots on the fast :class:`~hearts_core.sim.Sim` path and
+with the heuristic bots on the fast :class:`~hearts_core.search.sim.Sim` path and
 returns one :class:`HandRow` per deal and ruleset (and one :class:`GameRow`
 per game and ruleset in games mode).  Deal ``i`` is shuffled from its own
 seed (``HandRow.deal_seed``), so any row can be replayed card by card with
@@ -27,13 +27,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .bots import heuristic_card, heuristic_pass
-from .cards import cards_of_mask
-from .lab_compare import POLICIES, check_same_deck, pass_view
-from .messages import DEFAULT_LANGUAGE, message
-from .rules import Ruleset
-from .scoring import score_hand
-from .sim import QS, Sim, SimRules, random_card
+from ..ai.bots import heuristic_card, heuristic_pass
+from ..engine.cards import cards_of_mask
+from ..engine.rules import Ruleset
+from ..engine.scoring import score_hand
+from ..search.sim import QS, Sim, SimRules, random_card
+from ..words.catalogue import DEFAULT_LANGUAGE, message
+from .compare import POLICIES, check_same_deck, pass_view
 
 Progress = Callable[[int, int], bool]
 
