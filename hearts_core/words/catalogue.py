@@ -1,51 +1,52 @@
-"""The message catalogue: every sentence the engine can say, by key and language.
+"""Message catalogues: every sentence, by key and language, kept out of the logic.
 
-Texts live in ``hearts_core/locales/<language>.toml`` (English now; Ukrainian
-and Russian are planned), so logic returns codes and parameters and this
-module turns them into words.
+A catalogue is a folder of TOML files, one per language (``en.toml``), whose
+tables flatten to dotted keys (``[reason] hand_over = "..."`` is
+``reason.hand_over``).  Logic returns codes and parameters; :func:`message`
+(the engine's words) and :class:`Catalogue` (any other set of texts, such as
+the interface's) turn them into sentences.  This module is the bottom layer of
+``hearts_core``: it imports nothing else from it.
 
 >>> message("pass.count", seat=1, count=2, needed=3)
 'Seat 1 chose 2 cards to pass; pass exactly 3.'
 >>> has_message("rule.V3.title")
 True
+
+A key the catalogue lacks is a bug.  Under ``HEARTS_STRICT_MESSAGES=1`` (the
+test suite sets it) it raises :class:`MissingMessageError`; otherwise it is
+logged and the key itself is shown, so a learner never meets a traceback for
+a gap in the words.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import tomllib
-from functools import cache
-from importlib import resources
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
-from ..engine.cards import Card
-from ..engine.reasons import Explanation
-
 DEFAULT_LANGUAGE: Final = "en"
+STRICT_VARIABLE: Final = "HEARTS_STRICT_MESSAGES"
+
+_log = logging.getLogger(__name__)
 
 
-@cache
-def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
-    """All messages of a language, flattened to dotted keys (``reason.hand_over``)."""
-    text = resources.files("hearts_core.words").joinpath(f"locales/{language}.toml").read_text(encoding="utf-8")
-    return flatten_toml(text)
+class MissingMessageError(KeyError):
+    """A key (or a template parameter) that the catalogue does not have."""
+
+
+def strict() -> bool:
+    """Whether a missing key or parameter raises (``HEARTS_STRICT_MESSAGES=1``)."""
+    return os.environ.get(STRICT_VARIABLE, "") not in ("", "0")
 
 
 def flatten_toml(text: str) -> dict[str, str]:
-    """A TOML catalogue as ``{dotted.key: text}`` (shared with the interface's own catalogue)."""
+    """A TOML catalogue as ``{dotted.key: text}``."""
     flat: dict[str, str] = {}
     _flatten(tomllib.loads(text), "", flat)
     return flat
-
-
-def fill(template: str | None, key: str, params: dict[str, Any]) -> str:
-    """``template`` with ``params`` filled in; the key itself when there is no template,
-    and the bare template when a parameter is missing, so a gap shows up as text."""
-    if template is None:
-        return key
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
 
 
 def _flatten(node: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
@@ -57,43 +58,76 @@ def _flatten(node: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
             out[path] = str(value)
 
 
+def fill(template: str, key: str, params: dict[str, Any]) -> str:
+    """``template`` with ``params`` filled in.  A missing parameter raises in strict
+    mode, else the bare template is shown so the gap is visible."""
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError) as error:
+        if strict():
+            raise MissingMessageError(f"{key}: the template needs {error}") from None
+        _log.warning("message %s: cannot fill %r: %s", key, template, error)
+        return template
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The texts in one folder of ``<language>.toml`` files, loaded once per language.
+
+    ``name`` says which catalogue a missing key belongs to in error messages.
+    """
+
+    folder: Path
+    name: str
+    _loaded: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def texts(self, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+        """Every text of ``language``, by dotted key (a missing language file gives none)."""
+        texts = self._loaded.get(language)
+        if texts is None:
+            path = self.folder / f"{language}.toml"
+            texts = flatten_toml(path.read_text(encoding="utf-8")) if path.exists() else {}
+            self._loaded[language] = texts
+        return texts
+
+    def has(self, key: str, language: str = DEFAULT_LANGUAGE) -> bool:
+        """Whether ``language`` has ``key``."""
+        return key in self.texts(language)
+
+    def text(self, key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+        """The text for ``key`` in ``language`` (English when that language lacks it),
+        with ``params`` filled in."""
+        template = self.texts(language).get(key)
+        if template is None:
+            template = self.texts(DEFAULT_LANGUAGE).get(key)
+        if template is None:
+            if strict():
+                raise MissingMessageError(f"no text {key!r} in the {self.name} catalogue")
+            _log.warning("no text %r in the %s catalogue", key, self.name)
+            return key
+        return fill(template, key, params)
+
+
+#: The engine's words: rules, options, reasons, hints, content messages.
+ENGINE: Final = Catalogue(Path(__file__).with_name("locales"), "engine")
+
+
+def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """All engine messages of a language, flattened to dotted keys (``reason.hand_over``)."""
+    return ENGINE.texts(language)
+
+
 def has_message(key: str, language: str = DEFAULT_LANGUAGE) -> bool:
-    """Whether the catalogue has ``key``."""
-    return key in catalogue(language)
+    """Whether the engine catalogue has ``key``."""
+    return ENGINE.has(key, language)
 
 
 def message(key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
-    """The text for ``key`` with ``params`` filled in.
-
-    A missing key falls back to English, then to the key itself, so a gap in a
-    translation shows up as text rather than as an error.
-    """
-    return fill(catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key), key, params)
+    """The engine's text for ``key`` with ``params`` filled in."""
+    return ENGINE.text(key, language, **params)
 
 
-def narrate(explanation: Explanation, seat: str, language: str = DEFAULT_LANGUAGE) -> str:
-    """A legal play told in the third person, for walkthroughs: "West follows suit with 9C."
-
-    Falls back to the second-person explanation for a reason with no narration.
-    """
-    key = f"narrate.{explanation.reason.value}"
-    if not has_message(key, language):
-        return explain_text(explanation, language)
-    params = {**explanation.params, "card": explanation.card, "seat": seat}
-    return message(key, language, **params)
-
-
-def explain_text(explanation: Explanation, language: str = DEFAULT_LANGUAGE) -> str:
-    """An :class:`Explanation` as sentences: the reason, then any variant notes."""
-    card = Card.parse(explanation.card)
-    params = {
-        "card": explanation.card,
-        "card_name": card.name,
-        **explanation.params,
-    }
-    for name in ("first_trick",):
-        if name in params:
-            params[f"{name}_label"] = message(f"option.{name}.{params[name]}", language)
-    parts = [message(f"reason.{explanation.reason.value}", language, **params)]
-    parts += [message(f"note.{note}", language, **params) for note in explanation.notes]
-    return " ".join(parts)
+__all__ = [
+    "DEFAULT_LANGUAGE", "ENGINE", "Catalogue", "MissingMessageError", "catalogue", "fill", "flatten_toml",
+    "has_message", "message", "strict",
+]
