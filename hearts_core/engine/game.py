@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from .rules import Ruleset
 from .scoring import ScoreReport
 from .state import HandState, PerSeat, SeedLike
+from .vocabulary import MoonChoice
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class HandResult:
 
     state: HandState
     report: ScoreReport
-    moon_choice: str | None = None
+    moon_choice: MoonChoice | None = None
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -70,10 +71,10 @@ class Game:
             raise ValueError("the game is over; start a new one")
         return HandState.deal(self.rules, seed, self.next_hand_number)
 
-    def record(self, state: HandState, moon_choice: str | None = None) -> Game:
+    def record(self, state: HandState, moon_choice: MoonChoice | None = None) -> Game:
         """The game after a finished hand ``state``; ``moon_choice`` is the shooter's
         pick when the rules let them choose (the better option for them otherwise)."""
-        if state.phase != "over":
+        if not state.is_over:
             raise ValueError("only a finished hand can be recorded")
         if state.hand_number != self.next_hand_number or state.rules != self.rules:
             raise ValueError(f"expected hand {self.next_hand_number} under this game's rules")

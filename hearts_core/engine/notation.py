@@ -17,7 +17,10 @@ A position without its history replaces ``deal`` and ``pass`` with::
     trick: 3 KS QS                             (leader seat, then the cards so far)
 
 Both round-trip exactly, and malformed text raises :class:`NotationError`
-naming the line, the key and the token at fault.
+naming the line, the key and the token at fault.  This module is the text
+codec alone: it reads text into a :class:`Record` of plain masks and writes
+one back; :class:`~hearts_core.engine.state.HandState` builds and replays
+the hand (``HandState.from_notation``, ``state.to_notation()``).
 
 >>> from hearts_core import Ruleset, HandState
 >>> state = HandState.deal(Ruleset(pass_cycle=["hold"]), seed=3).play("2C")
@@ -32,14 +35,11 @@ hearts_core.engine.notation.NotationError: line 1 (deal): '3Q' is not a card: un
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 from .cards import Card, CardParseError, CardSet, parse_cards
-from .reasons import IllegalPassError, IllegalPlayError
 from .rules import Ruleset
-
-if TYPE_CHECKING:
-    from .state import HandState
 
 _KEYS: Final = ("hand", "deal", "pass", "hands", "taken", "won", "trick", "play")
 
@@ -55,47 +55,74 @@ class NotationError(ValueError):
         super().__init__(f"{where}: {detail}")
 
 
-def _seat_lists(state: HandState, masks: tuple[int, ...]) -> str:
+class Position(NamedTuple):
+    """A position in play as masks: each seat's cards, the cards each has taken, the
+    tricks each has won, the leader of the trick in progress and its cards."""
+
+    hands: tuple[int, ...]
+    taken: tuple[int, ...]
+    won: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...]
+
+
+class Record(NamedTuple):
+    """A hand record read from text.
+
+    Exactly one of ``deal`` (the hands as dealt) and ``hands`` (a position's
+    hands, with ``position`` when it is in play) is set; ``passes`` are the
+    cards each seat passed; ``plays`` the cards played, each with its token.
+    ``lines`` gives the line number of every key present, for error messages.
+    """
+
+    hand_number: int
+    deal: tuple[int, ...] | None
+    passes: tuple[int, ...] | None
+    hands: tuple[int, ...] | None
+    position: Position | None
+    plays: tuple[tuple[str, Card], ...]
+    lines: dict[str, int]
+
+
+# -- writing ------------------------------------------------------------------------
+
+
+def seats_text(masks: Sequence[int]) -> str:
+    """Cards per seat, ``/`` between seats, ``-`` for none."""
     return " / ".join(str(CardSet.from_mask(mask)) for mask in masks)
 
 
-def hand_to_text(state: HandState) -> str:
-    """The whole record: the deal (or starting position), the passes, the plays."""
-    origin = state._ctx.origin
-    if origin is not None:
-        lines = position_to_text(origin).splitlines()
-    else:
-        lines = [f"hand: {state.hand_number}", f"deal: {_seat_lists(state, state._ctx.dealt)}"]
-        if state._ctx.passed is not None:
-            lines.append(f"pass: {_seat_lists(state, state._ctx.passed)}")
-    plays = state.plays()
-    if plays:
-        lines.append(f"play: {_plays_text(state, plays)}")
-    return "\n".join(lines)
-
-
-def _plays_text(state: HandState, plays: tuple[Card, ...]) -> str:
-    """Plays with ``|`` at every trick boundary."""
-    n = state.rules.players
-    start = len(state._ctx.origin._trick) if state._ctx.origin is not None else 0
+def plays_text(plays: Sequence[Card], players: int, start: int = 0) -> str:
+    """Plays with ``|`` at every trick boundary; ``start`` cards of the first trick
+    were on the table before the first play."""
     words: list[str] = []
     for index, card in enumerate(plays):
-        if index and (index + start) % n == 0:
+        if index and (index + start) % players == 0:
             words.append("|")
         words.append(str(card))
     return " ".join(words)
 
 
-def position_to_text(state: HandState) -> str:
-    """The position alone: hands, cards taken, tricks won, the trick in progress."""
-    lines = [f"hand: {state.hand_number}", f"hands: {_seat_lists(state, state._hands)}"]
-    if state.phase == "pass":
+def position_text(hand_number: int, hands: Sequence[int], position: Position | None) -> str:
+    """A position's lines; without ``position`` only the hands (a hand before the first card)."""
+    lines = [f"hand: {hand_number}", f"hands: {seats_text(hands)}"]
+    if position is None:
         return "\n".join(lines)
-    lines.append(f"taken: {_seat_lists(state, state._taken)}")
-    lines.append("won: " + " ".join(str(count) for count in state._won))
-    trick = " ".join([str(state._leader)] + [str(card) for card in state._trick])
-    lines.append(f"trick: {trick}")
+    lines.append(f"taken: {seats_text(position.taken)}")
+    lines.append("won: " + " ".join(str(count) for count in position.won))
+    lines.append("trick: " + " ".join([str(position.leader)] + [str(card) for card in position.trick]))
     return "\n".join(lines)
+
+
+def deal_text(hand_number: int, dealt: Sequence[int], passed: Sequence[int] | None) -> str:
+    """The lines of a hand from the deal: its number, the deal and the passes."""
+    lines = [f"hand: {hand_number}", f"deal: {seats_text(dealt)}"]
+    if passed is not None:
+        lines.append(f"pass: {seats_text(passed)}")
+    return "\n".join(lines)
+
+
+# -- reading ------------------------------------------------------------------------
 
 
 def _split_lines(text: str) -> list[tuple[int, str, str]]:
@@ -118,24 +145,15 @@ def _split_lines(text: str) -> list[tuple[int, str, str]]:
     return entries
 
 
-def _seats(rules: Ruleset, number: int, key: str, value: str) -> list[tuple[Card, ...]]:
+def _seats(rules: Ruleset, number: int, key: str, value: str) -> tuple[int, ...]:
     parts = [part.strip() for part in value.split("/")]
     if len(parts) != rules.players:
         raise NotationError(number, key, f"expected {rules.players} seats separated by '/', found {len(parts)}")
     try:
-        return [parse_cards("" if part == "-" else part) for part in parts]
+        seats = [parse_cards("" if part == "-" else part) for part in parts]
     except CardParseError as error:
         raise NotationError(number, key, str(error)) from None
-
-
-def _masks(seats: list[tuple[Card, ...]]) -> tuple[int, ...]:
-    result = []
-    for cards in seats:
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
-        result.append(mask)
-    return tuple(result)
+    return tuple(sum(1 << card for card in cards) for cards in seats)
 
 
 def _int(number: int, key: str, token: str) -> int:
@@ -145,10 +163,14 @@ def _int(number: int, key: str, token: str) -> int:
         raise NotationError(number, key, f"{token!r} is not a whole number") from None
 
 
-def hand_from_text(rules: Ruleset, text: str) -> HandState:
-    """Replay a record written by :func:`hand_to_text` (deal or position, then plays)."""
+def read_record(rules: Ruleset, text: str) -> Record:
+    """Read a hand record (a deal or a position, then plays) into masks.
 
+    Raises :class:`NotationError` for malformed text; whether the plays are
+    legal is for the replay to say.
+    """
     entries = {key: (number, value) for number, key, value in _split_lines(text)}
+    lines = {key: number for key, (number, _) in entries.items()}
     hand_number = 0
     if "hand" in entries:
         number, value = entries["hand"]
@@ -157,60 +179,33 @@ def hand_from_text(rules: Ruleset, text: str) -> HandState:
             raise NotationError(number, "hand", "hand numbers count from 0")
     if "deal" in entries and "hands" in entries:
         raise NotationError(entries["hands"][0], "hands", "give either a deal or a position, not both")
-    if "deal" in entries:
-        state = _from_deal(rules, hand_number, entries)
-    elif "hands" in entries:
-        state = _from_position(rules, hand_number, entries)
-    else:
+    if "deal" not in entries and "hands" not in entries:
         raise NotationError(0, "deal", "missing: a record needs a 'deal:' line or a 'hands:' line")
+    deal = passes = hands = None
+    position = None
+    if "deal" in entries:
+        deal = _seats(rules, entries["deal"][0], "deal", entries["deal"][1])
+        if "pass" in entries:
+            passes = _seats(rules, entries["pass"][0], "pass", entries["pass"][1])
+    else:
+        if "pass" in entries:
+            raise NotationError(entries["pass"][0], "pass", "a position has no passes: give a deal instead")
+        hands = _seats(rules, entries["hands"][0], "hands", entries["hands"][1])
+        position = _read_position(rules, hands, entries)
+    plays: tuple[tuple[str, Card], ...] = ()
     if "play" in entries:
-        state = _replay(state, *entries["play"])
-    return state
+        plays = _read_plays(*entries["play"])
+    return Record(hand_number, deal, passes, hands, position, plays, lines)
 
 
-def position_from_text(rules: Ruleset, text: str) -> HandState:
-    """Set up a position written by :func:`position_to_text`."""
-    return hand_from_text(rules, text)
-
-
-def _from_deal(rules: Ruleset, hand_number: int, entries: dict[str, tuple[int, str]]) -> HandState:
-    from .state import HandState
-
-    number, value = entries["deal"]
-    seats = _seats(rules, number, "deal", value)
-    try:
-        state = HandState.from_hands(rules, seats, hand_number)
-    except ValueError as error:
-        raise NotationError(number, "deal", str(error)) from None
-    if "pass" in entries:
-        pass_line, pass_value = entries["pass"]
-        if state.phase != "pass":
-            raise NotationError(pass_line, "pass", f"hand {hand_number} is a hold hand: nobody passes")
-        passes = _seats(rules, pass_line, "pass", pass_value)
-        try:
-            state = state.with_passes(dict(enumerate(passes)))
-        except IllegalPassError as error:
-            raise NotationError(pass_line, "pass", str(error)) from None
-    elif "play" in entries and state.phase == "pass":
-        raise NotationError(entries["play"][0], "play", "the cards must be passed first: add a 'pass:' line")
-    return state
-
-
-def _from_position(rules: Ruleset, hand_number: int, entries: dict[str, tuple[int, str]]) -> HandState:
-    from .state import HandState
-
-    number, value = entries["hands"]
-    hands = _masks(_seats(rules, number, "hands", value))
+def _read_position(rules: Ruleset, hands: tuple[int, ...], entries: dict[str, tuple[int, str]]) -> Position | None:
     if "taken" not in entries and "trick" not in entries and "won" not in entries:
-        try:
-            return HandState.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], hand_number)
-        except ValueError as error:
-            raise NotationError(number, "hands", str(error)) from None
+        return None
     for key in ("taken", "won", "trick"):
         if key not in entries:
             raise NotationError(0, key, "missing: a position in play needs hands, taken, won and trick lines")
     taken_line, taken_value = entries["taken"]
-    taken = _masks(_seats(rules, taken_line, "taken", taken_value))
+    taken = _seats(rules, taken_line, "taken", taken_value)
     won_line, won_value = entries["won"]
     won = tuple(_int(won_line, "won", token) for token in won_value.split())
     if len(won) != rules.players or min(won) < 0:
@@ -224,29 +219,35 @@ def _from_position(rules: Ruleset, hand_number: int, entries: dict[str, tuple[in
         trick = parse_cards(tokens[1:])
     except CardParseError as error:
         raise NotationError(trick_line, "trick", str(error)) from None
-    key, problem = _position_problem(rules, hands, taken, won, leader, trick)
+    position = Position(hands, taken, won, leader, trick)
+    key, problem = position_problem(rules, position)
     if problem:
         raise NotationError(entries[key][0], key, problem)
-    return HandState._from_position_parts(rules, hand_number, hands, taken, won, leader, trick)
+    return position
 
 
-def _position_problem(
-    rules: Ruleset,
-    hands: tuple[int, ...],
-    taken: tuple[int, ...],
-    won: tuple[int, ...],
-    leader: int,
-    trick: tuple[Card, ...],
-) -> tuple[str, str]:
+def _read_plays(number: int, value: str) -> tuple[tuple[str, Card], ...]:
+    plays: list[tuple[str, Card]] = []
+    for index, token in enumerate(value.replace("|", " ").split()):
+        try:
+            plays.append((token, Card.parse(token)))
+        except CardParseError as error:
+            raise NotationError(number, "play", f"play {index + 1}: {error}") from None
+    return tuple(plays)
+
+
+def position_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
     """What makes a position impossible, as (the line's key, the problem); ("", "") when fine."""
+    hands, taken, won, leader, trick = position
     n = rules.players
+    if len(hands) != n or len(taken) != n or len(won) != n:
+        return "hands", f"expected {n} seats"
     if not 0 <= leader < n:
         return "trick", f"the leader must be a seat from 0 to {n - 1}"
     if len(trick) >= n:
         return "trick", f"a trick in progress has at most {n - 1} cards"
-    everything = [*hands, *taken, *(1 << card for card in trick)]
     seen = 0
-    for mask in everything:
+    for mask in [*hands, *taken, *(1 << card for card in trick)]:
         if mask & seen:
             return "hands", f"{CardSet.from_mask(mask & seen)} appears twice"
         seen |= mask
@@ -254,36 +255,39 @@ def _position_problem(
         missing = CardSet.from_mask(rules.tables.deck_mask & ~seen)
         extra = CardSet.from_mask(seen & ~rules.tables.deck_mask)
         return "hands", f"the cards must be exactly the deck: missing {missing}, not in the deck {extra}"
-    tricks_done = sum(won)
     for seat, mask in enumerate(taken):
         if mask.bit_count() != won[seat] * n:
             return "won", f"seat {seat} won {won[seat]} tricks, so took {won[seat] * n} cards, not {mask.bit_count()}"
+    first_trick = _first_trick_problem(rules, position)
+    return first_trick if first_trick[1] else _hand_size_problem(rules, position)
+
+
+def _first_trick_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
+    hands, _, won, leader, trick = position
     opening = rules.opening_card
-    if tricks_done == 0 and opening is not None:
-        if not trick and not hands[leader] >> opening & 1:
-            return "trick", f"on the first trick the leader must be the holder of {opening}, not seat {leader}"
-        if trick and rules.opening_lead == "lowest_club" and trick[0] != opening:
-            return "trick", f"the first trick must be opened with {opening}, not {trick[0]}"
-        if trick and trick[0].suit != 0:
-            return "trick", f"the first trick must be opened with a club, not {trick[0]}"
-    remaining = rules.hand_size - tricks_done
+    if sum(won) or opening is None:
+        return "", ""
+    if not trick and not hands[leader] >> opening & 1:
+        return "trick", f"on the first trick the leader must be the holder of {opening}, not seat {leader}"
+    if trick and rules.opening_lead == "lowest_club" and trick[0] != opening:
+        return "trick", f"the first trick must be opened with {opening}, not {trick[0]}"
+    if trick and trick[0].suit != 0:
+        return "trick", f"the first trick must be opened with a club, not {trick[0]}"
+    return "", ""
+
+
+def _hand_size_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
+    hands, _, won, leader, trick = position
+    n = rules.players
+    remaining = rules.hand_size - sum(won)
     for seat, mask in enumerate(hands):
-        played_now = 1 if (seat - leader) % n < len(trick) else 0
-        if mask.bit_count() != remaining - played_now:
-            expected = remaining - played_now
+        expected = remaining - (1 if (seat - leader) % n < len(trick) else 0)
+        if mask.bit_count() != expected:
             return "hands", f"seat {seat} should hold {expected} cards at this point, not {mask.bit_count()}"
     return "", ""
 
 
-def _replay(state: HandState, number: int, value: str) -> HandState:
-    tokens = [token for token in value.replace("|", " ").split()]
-    for position, token in enumerate(tokens):
-        try:
-            card = Card.parse(token)
-        except CardParseError as error:
-            raise NotationError(number, "play", f"play {position + 1}: {error}") from None
-        try:
-            state = state.play(card)
-        except IllegalPlayError as error:
-            raise NotationError(number, "play", f"play {position + 1} ({token}) is illegal: {error}") from None
-    return state
+__all__ = [
+    "NotationError", "Position", "Record", "deal_text", "plays_text", "position_problem", "position_text",
+    "read_record", "seats_text",
+]

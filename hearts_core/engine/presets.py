@@ -14,7 +14,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .rules import DECK_SCHEMES, hearts_each
+from .vocabulary import DeckScheme
+
+
+def hearts_each(points: int = 1) -> dict[str, int]:
+    """Every heart worth ``points``."""
+    return {f"{rank}H": points for rank in "23456789TJQKA"}
+
+
+#: Deck removals by player count (the player-count table): "base" first, then "variant".
+DECK_SCHEMES: Final[dict[int, dict[DeckScheme, str]]] = {
+    2: {"base": "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S 4S 5S"},
+    3: {"base": "2D", "variant": "2C"},
+    4: {"base": ""},
+    5: {"base": "2C 2D", "variant": "2D 2S"},
+    6: {"base": "2C 2D 3C 2S", "variant": "2C 2D 2S 3D"},
+}
 
 
 @dataclass(frozen=True)
@@ -29,7 +44,7 @@ class PresetInfo:
 _ODD_CYCLE: Final = ("left", "right", "hold")
 
 
-def _players(count: int, scheme: str) -> dict[str, Any]:
+def _players(count: int, scheme: DeckScheme) -> dict[str, Any]:
     cycle = _ODD_CYCLE if count % 2 else ("left", "right", "across", "hold")
     return {"players": count, "removed_cards": DECK_SCHEMES[count][scheme], "pass_cycle": cycle}
 
@@ -123,3 +138,6 @@ PRESETS: Final[dict[str, PresetInfo]] = {
 def preset_info(name: str) -> PresetInfo:
     """The preset's definition and source; raises ``KeyError`` for an unknown name."""
     return PRESETS[name]
+
+
+__all__ = ["DECK_SCHEMES", "PRESETS", "PresetInfo", "hearts_each", "preset_info"]

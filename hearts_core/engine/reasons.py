@@ -1,16 +1,19 @@
 """Why a card may or may not be played: machine-readable codes, no wording.
 
 The engine returns an :class:`Explanation` (a code, its parameters and the
-RULES.md rule it applies); :mod:`hearts_core.words.catalogue` turns it into a
-sentence.  Keeping the two apart lets the same reason be told in English now
-and in Ukrainian or Russian later.
+Rule Book rule it applies); the message catalogue turns it into a sentence
+(:meth:`Explanation.text`).  Keeping the two apart lets the same reason be told
+in English, Ukrainian or Russian.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
+
+from ..words.catalogue import DEFAULT_LANGUAGE, has_message, message
+from .cards import Card
 
 
 class Reason(StrEnum):
@@ -40,8 +43,8 @@ class Reason(StrEnum):
     LEAD_QUEEN_UNBROKEN = "lead_queen_unbroken"
 
 
-#: The RULES.md rule each reason enforces or applies (ids of :mod:`hearts_core.content.rulebook`).
-REASON_RULES: dict[Reason, str] = {
+#: The Rule Book rule each reason enforces or applies (ids of :mod:`hearts_core.content.rulebook`).
+REASON_RULES: Final[dict[Reason, str]] = {
     Reason.MUST_FOLLOW_SUIT: "follow_suit",
     Reason.OPENING_LEAD_CARD: "opening_lead",
     Reason.OPENING_LEAD_CLUB: "opening_lead_variant",
@@ -82,14 +85,31 @@ class Explanation:
 
     @property
     def rule(self) -> str:
-        """The id of the RULES.md rule this reason applies (see :mod:`hearts_core.content.rulebook`)."""
+        """The id of the Rule Book rule this reason applies (see :mod:`hearts_core.content.rulebook`)."""
         return REASON_RULES[self.reason]
 
-    def text(self, language: str = "en") -> str:
-        """The explanation as sentences a learner understands."""
-        from ..words.catalogue import explain_text
+    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The explanation as sentences a learner understands: the reason, then any variant notes."""
+        params = self._params(language)
+        parts = [message(f"reason.{self.reason.value}", language, **params)]
+        parts += [message(f"note.{note}", language, **params) for note in self.notes]
+        return " ".join(parts)
 
-        return explain_text(self, language)
+    def narration(self, seat: str, language: str = DEFAULT_LANGUAGE) -> str:
+        """A legal play told in the third person, for walkthroughs: "West follows suit with 9C."
+
+        Falls back to the second-person :meth:`text` for a reason with no narration.
+        """
+        key = f"narrate.{self.reason.value}"
+        if not has_message(key, language):
+            return self.text(language)
+        return message(key, language, **{**self._params(language), "seat": seat})
+
+    def _params(self, language: str) -> dict[str, Any]:
+        params: dict[str, Any] = {"card": self.card, "card_name": Card.parse(self.card).name, **self.params}
+        if "first_trick" in params:
+            params["first_trick_label"] = message(f"option.first_trick.{params['first_trick']}", language)
+        return params
 
     def __str__(self) -> str:
         return self.text()
@@ -98,7 +118,7 @@ class Explanation:
 class IllegalPlayError(ValueError):
     """A card that may not be played now; carries the engine's :class:`Explanation`.
 
-    ``reason`` is the machine-readable code and ``rule`` the RULES.md rule id.
+    ``reason`` is the machine-readable code and ``rule`` the Rule Book's rule id.
     """
 
     def __init__(self, explanation: Explanation) -> None:
@@ -113,8 +133,6 @@ class IllegalPassError(ValueError):
     """A pass that breaks the rules (wrong count, a card not held, not the pass phase)."""
 
     def __init__(self, code: str, **params: Any) -> None:
-        from ..words.catalogue import message
-
         self.code = code
         self.params = params
         super().__init__(message(f"pass.{code}", **params))

@@ -1,8 +1,12 @@
-"""The ruleset: every rule switch of RULES.md as a field of one frozen value.
+"""The ruleset: every rule switch of the Rule Book as a field of one frozen value.
 
 Field names are a contract: lesson files, shareable URLs and outside checks
 build rulesets by name, e.g. ``Ruleset(first_trick="anything")`` or
 ``dataclasses.replace(rules, penalties={"QS": 13, "JD": -10})``.
+
+Every field carries metadata (:func:`field_meta`): the Rule Book rule it
+models and the values it can take, so tests, the Rule Book and the house rules
+card enumerate the fields from the dataclass itself.
 
 >>> rules = Ruleset.preset("omnibus")
 >>> rules.penalties["JD"], rules.moon_value
@@ -19,10 +23,10 @@ hearts_core.engine.rules.RulesetError: players: 52 cards cannot be dealt evenly 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
 
 from .cards import (
     ALL_CARDS,
@@ -34,22 +38,27 @@ from .cards import (
     CardParseError,
     CardSet,
 )
-
-PASS_DIRECTIONS: Final = ("left", "right", "across", "hold")
-OPENING_LEADS: Final = ("lowest_club", "any_club", "left_of_dealer")
-FIRST_TRICK_RULES: Final = ("no_points", "no_queen", "anything")
-MOON_RULES: Final = ("choice", "add_to_others", "subtract_from_self", "auto", "off")
-MOON_CHOICES: Final = ("add_to_others", "subtract_from_self")
-TIE_RULES: Final = ("share", "play_on")
-SCORING_RULES: Final = ("points", "chips")
+from .legality import LegalityRules
+from .presets import DECK_SCHEMES, PRESETS, hearts_each
+from .vocabulary import (
+    DeckScheme,
+    FirstTrickRule,
+    MoonRule,
+    OpeningLead,
+    PassDirection,
+    ScoringRule,
+    TieRule,
+)
 
 QUEEN_OF_SPADES: Final = Card.parse("QS")
-#: RULES.md: "The jack of diamonds is not a penalty card": whatever its value,
-#: it is a bonus card, never needed for the moon (unless ``moon_needs_bonus``)
-#: and never barred from the first trick.
+#: The jack of diamonds is not a penalty card: whatever its value, it is a bonus
+#: card, never needed for the moon (unless ``moon_needs_bonus``) and never barred
+#: from the first trick (rule ``penalty_points``; Omnibus Hearts).
 JACK_OF_DIAMONDS: Final = Card.parse("JD")
 HEARTS_MASK: Final = SUIT_MASKS[HEARTS]
 CLUBS_MASK: Final = SUIT_MASKS[CLUBS]
+
+FieldKind = Literal["choice", "bool", "int", "players", "cards", "cycle", "penalties"]
 
 
 class RulesetError(ValueError):
@@ -125,11 +134,6 @@ class Penalties(Mapping[str, int]):
         return self._points
 
 
-def hearts_each(points: int = 1) -> dict[str, int]:
-    """Every heart worth ``points``."""
-    return {f"{rank}H": points for rank in "23456789TJQKA"}
-
-
 STANDARD_PENALTIES: Final = Penalties({**hearts_each(1), "QS": 13})
 
 
@@ -146,73 +150,127 @@ class RuleTables:
     opening_card: Card | None
     first_trick_barred: int
     pass_offsets: tuple[int, ...]
+    legality: LegalityRules
+
+
+def field_meta(rule: str, kind: FieldKind, examples: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """A ruleset field's metadata: the Rule Book rule it models, its kind, and
+    ``examples``: rulesets (as overrides of the standard game) that show its
+    values, for fields whose values a type cannot list.  Read it back with
+    :func:`field_values`."""
+    return {"rule": rule, "kind": kind, "examples": tuple(dict(example) for example in examples)}
+
+
+def _players_example(players: int, scheme: DeckScheme) -> dict[str, Any]:
+    cycle: tuple[PassDirection, ...] = ("left", "right", "hold") if players % 2 else ("left", "right", "across", "hold")
+    if players == 2:
+        cycle = ("left", "hold")
+    example: dict[str, Any] = {"players": players, "removed_cards": DECK_SCHEMES[players][scheme], "pass_cycle": cycle}
+    if players == 2:
+        example["penalties"] = {**{f"{rank}H": 1 for rank in "6789TJQKA"}, "QS": 13}
+    return example
+
+
+_PLAYER_EXAMPLES: Final = tuple(
+    _players_example(players, scheme) for players in (4, 3, 5, 6, 2) for scheme in DECK_SCHEMES[players]
+)
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every rule switch of RULES.md; the defaults are the standard game (section 1).
+    """Every rule switch of the Rule Book; the defaults are the standard game.
 
     Build one by field name, by preset (:meth:`preset`), or with
     ``dataclasses.replace``; plain values (lists, dicts, card text) are
     normalised, and impossible combinations raise :class:`RulesetError`.
     """
 
-    players: int = 4
-    """Number of players, 2 to 6 (RULES.md V11 and section 3)."""
+    players: int = field(default=4, metadata=field_meta("V11", "players", _PLAYER_EXAMPLES))
+    """Number of players, 2 to 6 (the player-count table)."""
 
-    removed_cards: CardSet = field(default_factory=CardSet)
-    """Cards taken out of the 52-card deck so that it deals evenly (section 3)."""
+    removed_cards: CardSet = field(default_factory=CardSet, metadata=field_meta("V11", "cards", _PLAYER_EXAMPLES))
+    """Cards taken out of the 52-card deck so that it deals evenly (the player-count table)."""
 
-    pass_cycle: tuple[str, ...] = ("left", "right", "across", "hold")
+    pass_cycle: tuple[PassDirection, ...] = field(
+        default=("left", "right", "across", "hold"),
+        metadata=field_meta("V1", "cycle", (
+            {"pass_cycle": ("left", "right", "across", "hold")},
+            {"pass_cycle": ("left", "across", "right", "hold")},
+            {"pass_cycle": ("right",)},
+            {"pass_cycle": ("hold",)},
+            {"pass_cycle": ("left",)},
+        )),
+    )
     """Pass direction by hand number, repeating (V1): left, right, across or hold."""
 
-    pass_count: int = 3
+    pass_count: int = field(default=3, metadata=field_meta("V2", "int", (
+        {"pass_count": 3}, {"pass_count": 1}, {"pass_count": 2}, {"pass_count": 4},
+    )))
     """How many cards each player passes (V2)."""
 
-    opening_lead: str = "lowest_club"
+    opening_lead: OpeningLead = field(default="lowest_club", metadata=field_meta("opening_lead_variant", "choice"))
     """Who leads first and what: the lowest club in the deck, any club, or any card
-    from the player left of the dealer (section 2b)."""
+    from the player left of the dealer."""
 
-    first_trick: str = "no_points"
+    first_trick: FirstTrickRule = field(default="no_points", metadata=field_meta("V3", "choice"))
     """What may be discarded on the first trick (V3): no penalty cards, no queen, or anything."""
 
-    must_break_hearts: bool = True
+    must_break_hearts: bool = field(default=True, metadata=field_meta("V4", "bool"))
     """Whether hearts may be led only once broken (V4)."""
 
-    queen_breaks_hearts: bool = False
-    """Whether playing the queen of spades also breaks hearts (V4, source 002)."""
+    queen_breaks_hearts: bool = field(default=False, metadata=field_meta("V4", "bool"))
+    """Whether playing the queen of spades also breaks hearts (V4)."""
 
-    lead_hearts_with_queen: bool = False
-    """Whether a leader holding only hearts and the QS may lead a heart (V5, source 002)."""
+    lead_hearts_with_queen: bool = field(default=False, metadata=field_meta("V5", "bool"))
+    """Whether a leader holding only hearts and the QS may lead a heart (V5)."""
 
-    penalties: Penalties = STANDARD_PENALTIES
-    """Points per card (V6, V7, section 2b penalty tables).  Cards with positive points
-    are penalty cards, except the jack of diamonds, which is always a bonus card
-    (RULES.md): negative values and the JD are bonus cards, kept by their taker."""
+    penalties: Penalties = field(default=STANDARD_PENALTIES, metadata=field_meta("penalty_table", "penalties", (
+        {"penalties": {**hearts_each(1), "QS": 13}},
+        {"penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
+        {"penalties": {**hearts_each(1), "QS": 13, "JD": 11}},
+        {"penalties": {**hearts_each(1), "QS": 13, "KS": 10, "AS": 7}},
+        {"penalties": {**hearts_each(1), "QS": 13, "QH": 13}},
+        {"penalties": {**{f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15), strict=True)},
+                       "QS": 25}},
+        {"penalties": {**hearts_each(1), "QS": 7}},
+        {"penalties": {**hearts_each(1), "QS": 13, "TD": -10}},
+        {"penalties": hearts_each(1)},
+    )))
+    """Points per card (V6, V7, the penalty tables).  Cards with positive points
+    are penalty cards, except the jack of diamonds, which is always a bonus card:
+    negative values and the JD are bonus cards, kept by their taker."""
 
-    moon: str = "choice"
+    moon: MoonRule = field(default="choice", metadata=field_meta("V8", "choice"))
     """Taking every penalty card (V8): the shooter chooses, +N to the others, -N to
     self, the better of the two automatically, or no moon at all."""
 
-    moon_needs_bonus: bool = False
-    """Whether the shooter must also take every bonus card (e.g. the JD) (section 2b)."""
+    moon_needs_bonus: bool = field(default=False, metadata=field_meta("moon_auto", "bool"))
+    """Whether the shooter must also take every bonus card (e.g. the JD)."""
 
-    sun: bool = False
+    sun: bool = field(default=False, metadata=field_meta("V9", "bool"))
     """Whether taking every trick scores the others twice the moon (V9)."""
 
-    no_tricks_bonus: int = 0
-    """Points (zero or negative) for each player who took no trick, when nobody shot (2b)."""
+    no_tricks_bonus: int = field(default=0, metadata=field_meta("no_tricks_bonus", "int", (
+        {"no_tricks_bonus": 0}, {"no_tricks_bonus": -5},
+    )))
+    """Points (zero or negative) for each player who took no trick, when nobody shot."""
 
-    target_score: int = 100
+    target_score: int = field(default=100, metadata=field_meta("V10", "int", (
+        {"target_score": 100}, {"target_score": 50}, {"target_score": 0, "max_hands": 8},
+    )))
     """The game ends after a hand in which someone reaches this total; 0 = no target (V10)."""
 
-    max_hands: int = 0
+    max_hands: int = field(default=0, metadata=field_meta("V10", "int", (
+        {"max_hands": 0}, {"max_hands": 8}, {"max_hands": 2, "target_score": 0},
+    )))
     """The game ends after this many hands; 0 = no limit (V10)."""
 
-    tie: str = "share"
-    """A tie for the lowest total at the end: a shared win, or play on (section 2b)."""
+    tie: TieRule = field(default="share", metadata=field_meta("tie", "choice"))
+    """A tie for the lowest total at the end: a shared win, or play on."""
 
-    scoring: str = "points"
+    scoring: ScoringRule = field(default="points", metadata=field_meta("V12", "choice", (
+        {"scoring": "points"}, {"scoring": "chips", "moon": "off"},
+    )))
     """Points, or the 1887 chip settlement (V12)."""
 
     def __post_init__(self) -> None:
@@ -230,7 +288,7 @@ class Ruleset:
                 self._set("removed_cards", CardSet(self.removed_cards))
             except (CardParseError, TypeError) as error:
                 raise RulesetError("removed_cards", str(error)) from None
-        cycle = self.pass_cycle
+        cycle: Any = self.pass_cycle
         if isinstance(cycle, str):
             cycle = tuple(cycle.replace(",", " ").split())
         self._set("pass_cycle", tuple(cycle))
@@ -240,19 +298,15 @@ class Ruleset:
             self._set("penalties", Penalties(self.penalties))
 
     def _validate(self) -> None:
-        for name in ("must_break_hearts", "queen_breaks_hearts", "lead_hearts_with_queen",
-                     "moon_needs_bonus", "sun"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesetError(name, f"must be true or false, not {getattr(self, name)!r}")
-        for name in ("players", "pass_count", "no_tricks_bonus", "target_score", "max_hands"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesetError(name, f"must be a whole number, not {value!r}")
-        _check_choice("opening_lead", self.opening_lead, OPENING_LEADS)
-        _check_choice("first_trick", self.first_trick, FIRST_TRICK_RULES)
-        _check_choice("moon", self.moon, MOON_RULES)
-        _check_choice("tie", self.tie, TIE_RULES)
-        _check_choice("scoring", self.scoring, SCORING_RULES)
+        for item in dataclasses.fields(self):
+            kind = item.metadata["kind"]
+            value = getattr(self, item.name)
+            if kind == "bool" and not isinstance(value, bool):
+                raise RulesetError(item.name, f"must be true or false, not {value!r}")
+            if kind in ("int", "players") and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesetError(item.name, f"must be a whole number, not {value!r}")
+            if kind == "choice":
+                _check_choice(item.name, value, choices_of(item.name))
         self._validate_deck()
         self._validate_passing()
         if self.no_tricks_bonus > 0:
@@ -287,12 +341,12 @@ class Ruleset:
         if not self.pass_cycle:
             raise RulesetError("pass_cycle", "needs at least one direction (use 'hold' for no passing)")
         for direction in self.pass_cycle:
-            _check_choice("pass_cycle", direction, PASS_DIRECTIONS)
+            _check_choice("pass_cycle", direction, choices_of("pass_cycle"))
             if direction == "across" and (self.players % 2 or self.players < 4):
                 raise RulesetError(
                     "pass_cycle",
                     f"'across' needs an even number of players (4 or 6), not {self.players}; "
-                    "with an odd number use left, right, hold (RULES.md section 3)",
+                    "with an odd number use left, right, hold",
                 )
         hand_size = (52 - len(self.removed_cards)) // self.players
         if not 1 <= self.pass_count < hand_size:
@@ -310,8 +364,10 @@ class Ruleset:
         bonus_mask = sum(1 << i for i, value in enumerate(points) if value < 0 or (value and i == jack))
         clubs = deck & CLUBS_MASK
         opening = None
+        opening_mask = 0
         if clubs and self.opening_lead != "left_of_dealer":
             opening = ALL_CARDS[(clubs & -clubs).bit_length() - 1]
+            opening_mask = clubs if self.opening_lead == "any_club" else opening.bit
         barred = {
             "no_points": penalty_mask,
             "no_queen": QUEEN_OF_SPADES.bit & deck,
@@ -319,6 +375,7 @@ class Ruleset:
         }[self.first_trick]
         n = self.players
         offsets = {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}
+        breaks = HEARTS_MASK | (QUEEN_OF_SPADES.bit if self.queen_breaks_hearts else 0)
         return RuleTables(
             deck_mask=deck,
             points=points,
@@ -329,6 +386,13 @@ class Ruleset:
             opening_card=opening,
             first_trick_barred=barred,
             pass_offsets=tuple(offsets[d] for d in self.pass_cycle),
+            legality=LegalityRules(
+                opening_mask=opening_mask,
+                must_break=self.must_break_hearts,
+                lead_with_queen=self.lead_hearts_with_queen,
+                first_trick_barred=barred,
+                breaks_mask=breaks,
+            ),
         )
 
     @property
@@ -361,7 +425,7 @@ class Ruleset:
         """The lowest club in the deck, which opens the hand (None under ``left_of_dealer``)."""
         return self.tables.opening_card
 
-    def pass_direction(self, hand_number: int) -> str:
+    def pass_direction(self, hand_number: int) -> PassDirection:
         """The pass direction of a hand (hand numbers count from 0)."""
         return self.pass_cycle[hand_number % len(self.pass_cycle)]
 
@@ -388,7 +452,7 @@ class Ruleset:
         ...
         hearts_core.engine.rules.RulesetError: colour: no such rule field; known fields: players, removed_cards, ...
         """
-        known = [item.name for item in dataclasses.fields(cls)]
+        known = field_names()
         for name in values:
             if name not in known:
                 raise RulesetError(name, f"no such rule field; known fields: {', '.join(known)}")
@@ -403,9 +467,7 @@ class Ruleset:
 
     @classmethod
     def preset(cls, name: str) -> Ruleset:
-        """A named ruleset; see :meth:`preset_names` and :func:`preset_info`."""
-        from .presets import PRESETS  # local import: presets build Rulesets
-
+        """A named ruleset; see :meth:`preset_names` and :func:`~hearts_core.engine.presets.preset_info`."""
         try:
             return cls(**PRESETS[name].overrides)
         except KeyError:
@@ -415,12 +477,10 @@ class Ruleset:
     @classmethod
     def preset_names(cls) -> tuple[str, ...]:
         """The names :meth:`preset` accepts, in display order."""
-        from .presets import PRESETS
-
         return tuple(PRESETS)
 
-    def with_players(self, players: int, scheme: str = "base") -> Ruleset:
-        """This ruleset for another player count, with a deck from RULES.md section 3.
+    def with_players(self, players: int, scheme: DeckScheme = "base") -> Ruleset:
+        """This ruleset for another player count, with a deck from the player-count table.
 
         ``scheme`` is ``"base"`` or ``"variant"`` (the second removal scheme).
         Drops ``across`` from the pass cycle when the count is odd.
@@ -451,23 +511,80 @@ class Ruleset:
         )
 
 
-def _check_choice(name: str, value: object, options: tuple[str, ...]) -> None:
+def _check_choice(name: str, value: object, options: tuple[Any, ...]) -> None:
     if value not in options:
-        raise RulesetError(name, f"{value!r} is not one of: {', '.join(options)}")
+        raise RulesetError(name, f"{value!r} is not one of: {', '.join(map(str, options))}")
 
 
 _REMOVAL_HINTS: Final = {
-    3: " (RULES.md section 3 removes the 2D, or the 2C)",
-    5: " (RULES.md section 3 removes the 2C and 2D, or the 2D and 2S)",
-    6: " (RULES.md section 3 removes 2C 2D 3C 2S, or 2C 2D 2S 3D)",
-    2: " (RULES.md section 3 plays with 36 cards: remove every 2, 3, 4 and 5)",
+    3: " (the player-count table removes the 2D, or the 2C)",
+    5: " (the player-count table removes the 2C and 2D, or the 2D and 2S)",
+    6: " (the player-count table removes 2C 2D 3C 2S, or 2C 2D 2S 3D)",
+    2: " (the player-count table plays with 36 cards: remove every 2, 3, 4 and 5)",
 }
 
-#: Deck removals by player count (RULES.md section 3): "base" first, then "variant".
-DECK_SCHEMES: Final[dict[int, dict[str, str]]] = {
-    2: {"base": "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S 4S 5S"},
-    3: {"base": "2D", "variant": "2C"},
-    4: {"base": ""},
-    5: {"base": "2C 2D", "variant": "2D 2S"},
-    6: {"base": "2C 2D 3C 2S", "variant": "2C 2D 2S 3D"},
-}
+
+# -- the fields as data ------------------------------------------------------------
+
+
+def field_names() -> tuple[str, ...]:
+    """Every ruleset field, in declaration order."""
+    return tuple(item.name for item in dataclasses.fields(Ruleset))
+
+
+def _field(name: str) -> dataclasses.Field[Any]:
+    for item in dataclasses.fields(Ruleset):
+        if item.name == name:
+            return item
+    raise KeyError(f"no ruleset field {name!r}")
+
+
+def field_rule(name: str) -> str:
+    """The id of the Rule Book rule a field models."""
+    return str(_field(name).metadata["rule"])
+
+
+def field_kind(name: str) -> FieldKind:
+    """``choice``, ``bool``, ``int``, ``players``, ``cards``, ``cycle`` or ``penalties``."""
+    kind: FieldKind = _field(name).metadata["kind"]
+    return kind
+
+
+def choices_of(name: str) -> tuple[Any, ...]:
+    """The values a ``choice`` field (or the directions a ``cycle``) can take, from its
+    ``Literal`` type; True and False for a ``bool`` field; () otherwise.
+
+    >>> choices_of("moon")
+    ('choice', 'add_to_others', 'subtract_from_self', 'auto', 'off')
+    """
+    kind = field_kind(name)
+    if kind == "bool":
+        return (True, False)
+    annotation = get_type_hints(Ruleset)[name]
+    if get_origin(annotation) is tuple:
+        annotation = get_args(annotation)[0]
+    if get_origin(annotation) is Literal:
+        return get_args(annotation)
+    return ()
+
+
+def field_values(name: str) -> tuple[dict[str, Any], ...]:
+    """Rulesets (as overrides of the standard game) that show every value of a field:
+    one per ``Literal`` value or boolean, else the field's ``examples``.
+
+    >>> field_values("first_trick")
+    ({'first_trick': 'no_points'}, {'first_trick': 'no_queen'}, {'first_trick': 'anything'})
+    """
+    examples: tuple[dict[str, Any], ...] = _field(name).metadata["examples"]
+    if examples:
+        return examples
+    if field_kind(name) in ("choice", "bool"):
+        return tuple({name: value} for value in choices_of(name))
+    return ()
+
+
+__all__ = [
+    "CLUBS_MASK", "HEARTS_MASK", "JACK_OF_DIAMONDS", "QUEEN_OF_SPADES", "STANDARD_PENALTIES", "FieldKind",
+    "Penalties", "RuleTables", "Ruleset", "RulesetError", "choices_of", "field_kind", "field_meta", "field_names",
+    "field_rule", "field_values",
+]

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import cards_of_mask
-from .rules import HEARTS_MASK, MOON_CHOICES, Ruleset
+from .rules import HEARTS_MASK, Ruleset
+from .vocabulary import MOON_CHOICES
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ left: seat ``i``'s left neighbour is seat ``(i + 1) % n``.
 
 >>> from hearts_core import Ruleset
 >>> state = HandState.deal(Ruleset(), seed=7)
->>> state._phase, state.pass_direction
+>>> state.phase, state.pass_direction
 ('pass', 'left')
 >>> state = state.with_passes({seat: state.hands[seat].cards()[-3:] for seat in range(4)})
->>> state._phase, state.legal_moves()
+>>> state.phase, state.legal_moves()
 ('play', [Card.parse('2C')])
 >>> state = state.play("2C")
 >>> len(state.current_trick.cards)
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import (
     ALL_CARDS,
@@ -33,15 +33,22 @@ from .cards import (
     cards_of_mask,
     parse_cards,
 )
+from .explain import Situation, explain_card
+from .legality import legal_mask
+from .notation import (
+    NotationError,
+    Position,
+    Record,
+    deal_text,
+    plays_text,
+    position_problem,
+    position_text,
+    read_record,
+)
 from .reasons import Explanation, IllegalPassError, IllegalPlayError
-from .rules import HEARTS_MASK, QUEEN_OF_SPADES, Ruleset, RuleTables
+from .rules import Ruleset, RuleTables
 from .scoring import ScoreReport, score_hand
-
-PASS: Final = "pass"
-PLAY: Final = "play"
-OVER: Final = "over"
-
-_QS_BIT: Final = QUEEN_OF_SPADES.bit
+from .vocabulary import OVER, PASS, PLAY, MoonChoice, PassDirection, Phase
 
 SeedLike = int | str | random.Random | None
 
@@ -81,9 +88,14 @@ class PerSeat(tuple[int, ...]):
 
 
 class _HandContext:
-    """What stays fixed while a hand is played: shared by every state of the hand."""
+    """What stays fixed while a hand is played: shared by every state of the hand.
 
-    __slots__ = ("dealt", "hand_number", "origin", "passed", "players", "queen_breaks", "rules", "tables")
+    ``dealt`` are the hands as dealt (or, for a record that starts from a
+    position, that position's hands), ``passed`` the cards each seat passed,
+    ``origin`` the position a record starts from (None for a hand from the deal).
+    """
+
+    __slots__ = ("breaks", "dealt", "hand_number", "legality", "origin", "passed", "players", "rules", "tables")
 
     def __init__(
         self,
@@ -91,24 +103,28 @@ class _HandContext:
         hand_number: int,
         dealt: tuple[int, ...],
         passed: tuple[int, ...] | None,
-        origin: HandState | None,
+        origin: Position | None,
     ) -> None:
         self.rules = rules
         self.tables: RuleTables = rules.tables
+        self.legality = self.tables.legality
+        self.breaks = self.legality.breaks_mask
         self.hand_number = hand_number
         self.dealt = dealt
         self.passed = passed
         self.origin = origin
         self.players = rules.players
-        self.queen_breaks = rules.queen_breaks_hearts
 
 
 class HandState:
-    """An immutable state of one hand.  Build with :meth:`deal` or :meth:`from_hands`.
+    """An immutable state of one hand.  Build with :meth:`deal`, :meth:`from_hands`,
+    :meth:`from_notation` or :meth:`from_position`.
 
     Public attributes: ``rules``, ``hand_number``, ``phase`` (``"pass"``,
-    ``"play"``, ``"over"``), ``to_play`` (the seat to move, None when over),
-    ``tricks`` (completed :class:`Trick` s), ``hearts_broken``.
+    ``"play"``, ``"over"``), ``to_play`` (the seat to move, None unless in play),
+    ``tricks`` (completed :class:`Trick` s), ``hearts_broken``.  Search code
+    reads the position as masks: :attr:`hand_masks`, :attr:`taken_masks`,
+    :attr:`won_counts`, :attr:`leader`, :attr:`trick_cards`, :meth:`position`.
     """
 
     __slots__ = (
@@ -127,7 +143,7 @@ class HandState:
     )
 
     _ctx: _HandContext
-    _phase: str
+    _phase: Phase
     _to_play: int | None
     _tricks: tuple[Trick, ...]
     _broken: bool
@@ -146,14 +162,7 @@ class HandState:
         """Shuffle with ``seed`` (an int, text, or a ``random.Random``) and deal one
         card at a time, starting left of the dealer."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        deck = list(cards_of_mask(rules.tables.deck_mask))
-        rng.shuffle(deck)
-        n = rules.players
-        first = (_dealer(hand_number, n) + 1) % n
-        masks = [0] * n
-        for i, card in enumerate(deck):
-            masks[(first + i) % n] |= 1 << card
-        return cls._start(rules, hand_number, tuple(masks))
+        return cls._start(rules, hand_number, shuffled_deal(rules, rng, hand_number))
 
     @classmethod
     def from_hands(
@@ -167,8 +176,12 @@ class HandState:
         Raises ``ValueError`` (a :class:`~hearts_core.engine.cards.CardParseError` for
         bad text) when the hands are not exactly the ruleset's deck, dealt evenly.
         """
-        masks = validate_deal(rules, hands)
-        return cls._start(rules, hand_number, masks)
+        return cls._start(rules, hand_number, validate_deal(rules, hands))
+
+    @classmethod
+    def from_masks(cls, rules: Ruleset, hands: Sequence[int], hand_number: int = 0) -> HandState:
+        """Start a hand from each seat's cards as a mask (checked like :meth:`from_hands`)."""
+        return cls.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], hand_number)
 
     @classmethod
     def _start(cls, rules: Ruleset, hand_number: int, masks: tuple[int, ...]) -> HandState:
@@ -193,14 +206,45 @@ class HandState:
             state._leader = 0
         return state
 
+    @classmethod
+    def from_position_masks(cls, rules: Ruleset, position: Position, hand_number: int = 0) -> HandState:
+        """A position in the middle of a hand, without its history (checked: raises
+        ``ValueError`` naming what makes it impossible)."""
+        key, problem = position_problem(rules, position)
+        if problem:
+            raise ValueError(f"{key}: {problem}")
+        hands, taken, won, leader, trick = position
+        state = object.__new__(cls)
+        n = rules.players
+        points = rules.tables.points
+        state._tricks = ()
+        state._hands = tuple(hands)
+        state._leader = leader
+        state._trick = tuple(ALL_CARDS[card] for card in trick)
+        state._taken = tuple(taken)
+        state._won = tuple(won)
+        state._points = tuple(sum(points[c] for c in cards_of_mask(mask)) for mask in taken)
+        state._legal = -1
+        gone = 0
+        for mask in taken:
+            gone |= mask
+        for card in trick:
+            gone |= 1 << card
+        state._broken = bool(gone & rules.tables.legality.breaks_mask)
+        if any(hands):
+            state._phase = PLAY
+            state._to_play = (leader + len(trick)) % n
+        else:
+            state._phase = OVER
+            state._to_play = None
+        start = Position(state._hands, state._taken, state._won, leader, state._trick)
+        state._ctx = _HandContext(rules, hand_number, state._hands, None, start)
+        return state
+
     def _begin_play(self) -> None:
         """Set the first leader (only called on a fresh, unshared state)."""
         self._phase = PLAY
-        opening = self._ctx.tables.opening_card
-        if opening is None:
-            leader = (self.dealer + 1) % self._ctx.rules.players
-        else:
-            leader = next(seat for seat, mask in enumerate(self._hands) if mask >> opening & 1)
+        leader = opening_leader(self._ctx.rules, self._hands, self._ctx.hand_number)
         self._leader = leader
         self._to_play = leader
 
@@ -224,9 +268,24 @@ class HandState:
         return self._ctx.hand_number
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"pass"``, ``"play"`` or ``"over"``."""
         return self._phase
+
+    @property
+    def is_passing(self) -> bool:
+        """Whether the cards are still to be passed."""
+        return self._phase == PASS
+
+    @property
+    def is_playing(self) -> bool:
+        """Whether cards are being played (a seat is to move)."""
+        return self._phase == PLAY
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every card has been played."""
+        return self._phase == OVER
 
     @property
     def to_play(self) -> int | None:
@@ -235,7 +294,7 @@ class HandState:
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks, in order."""
+        """The completed tricks of this record, in order (a position starts with none)."""
         return self._tricks
 
     @property
@@ -245,27 +304,33 @@ class HandState:
 
     @property
     def players(self) -> int:
-        return self._ctx.rules.players
+        """The number of seats."""
+        return self._ctx.players
 
     @property
     def dealer(self) -> int:
         """The dealer's seat: seat ``n-1`` deals hand 0, and the deal moves left."""
-        return _dealer(self._ctx.hand_number, self._ctx.rules.players)
+        return dealer_of(self._ctx.hand_number, self._ctx.players)
 
     @property
-    def pass_direction(self) -> str:
+    def pass_direction(self) -> PassDirection:
         """``"left"``, ``"right"``, ``"across"`` or ``"hold"`` for this hand."""
         return self._ctx.rules.pass_direction(self._ctx.hand_number)
 
     def pass_target(self, seat: int) -> int:
         """The seat that receives ``seat``'s passed cards (itself on a hold hand)."""
-        offset = self._ctx.tables.pass_offsets[self._ctx.hand_number % len(self._ctx.tables.pass_offsets)]
-        return (seat + offset) % self._ctx.rules.players
+        offsets = self._ctx.tables.pass_offsets
+        return (seat + offsets[self._ctx.hand_number % len(offsets)]) % self._ctx.players
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """Each seat's current cards."""
         return tuple(CardSet.from_mask(mask) for mask in self._hands)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's current cards as masks (for search code)."""
+        return self._hands
 
     @property
     def dealt(self) -> tuple[CardSet, ...] | None:
@@ -287,6 +352,16 @@ class HandState:
         return CurrentTrick(self._leader, self._trick)
 
     @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick in progress."""
+        return self._leader
+
+    @property
+    def trick_cards(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in play order."""
+        return self._trick
+
+    @property
     def trick_number(self) -> int:
         """The trick being played, counting from 0 (the first trick is 0)."""
         return sum(self._won)
@@ -297,17 +372,36 @@ class HandState:
         return tuple(CardSet.from_mask(mask) for mask in self._taken)
 
     @property
+    def taken_masks(self) -> tuple[int, ...]:
+        """The cards each seat has won in tricks, as masks."""
+        return self._taken
+
+    @property
     def tricks_won(self) -> PerSeat:
         """How many tricks each seat has won."""
         return PerSeat(self._won)
 
     @property
+    def won_counts(self) -> tuple[int, ...]:
+        """How many tricks each seat has won, as a plain tuple."""
+        return self._won
+
+    @property
     def played(self) -> CardSet:
         """Every card played so far, including the trick in progress."""
+        return CardSet.from_mask(self.played_mask)
+
+    @property
+    def played_mask(self) -> int:
+        """Every card played so far, including the trick in progress, as a mask."""
         in_hands = 0
         for mask in self._hands:
             in_hands |= mask
-        return CardSet.from_mask(self._ctx.tables.deck_mask & ~in_hands)
+        return self._ctx.tables.deck_mask & ~in_hands
+
+    def position(self) -> Position:
+        """The position as masks (hands, taken, won, leader, trick), without history."""
+        return Position(self._hands, self._taken, self._won, self._leader, self._trick)
 
     def hand_points(self) -> PerSeat:
         """The raw points each seat has taken (bonus cards count negative)."""
@@ -322,7 +416,7 @@ class HandState:
         """
         if self._phase != PASS:
             raise IllegalPassError("not_pass_phase", direction=self.pass_direction)
-        n = self._ctx.rules.players
+        n = self._ctx.players
         missing = [seat for seat in range(n) if seat not in passes]
         extra = [seat for seat in passes if not (isinstance(seat, int) and 0 <= seat < n)]
         if missing or extra:
@@ -339,13 +433,9 @@ class HandState:
             if not_held:
                 raise IllegalPassError("not_held", seat=seat, cards=str(CardSet.from_mask(not_held)))
             masks.append(mask)
-        hands = list(self._hands)
-        for seat, mask in enumerate(masks):
-            hands[seat] &= ~mask
-        for seat, mask in enumerate(masks):
-            hands[self.pass_target(seat)] |= mask
         state = self._copy()
-        state._hands = tuple(hands)
+        state._hands = exchange(self._hands, masks, self._ctx.tables.pass_offsets[self.hand_number % len(
+            self._ctx.tables.pass_offsets)])
         ctx = self._ctx
         state._ctx = _HandContext(ctx.rules, ctx.hand_number, ctx.dealt, tuple(masks), None)
         state._begin_play()
@@ -363,39 +453,19 @@ class HandState:
     # -- playing --------------------------------------------------------------
 
     def _legal_mask(self) -> int:
-        """The mover's legal cards as a mask, in OpenSpiel's priority order:
-        follow suit, the opening lead, hearts not broken, the first-trick rule."""
+        """The mover's legal cards as a mask (the legality kernel, cached per state)."""
         legal = self._legal
         if legal >= 0:
             return legal
         if self._phase != PLAY:
-            self._legal = 0
-            return 0
-        rules = self._ctx.rules
-        tables = self._ctx.tables
-        hand = self._hands[self._to_play]  # type: ignore[index]
-        first_trick = not any(self._won)
-        if self._trick:
-            candidates = hand & SUIT_MASKS[self._trick[0] // 13] or hand
-        elif first_trick and tables.opening_card is not None:
-            if rules.opening_lead == "lowest_club":
-                legal = hand & 1 << tables.opening_card
-            else:
-                legal = hand & SUIT_MASKS[0]
-            self._legal = legal
-            return legal
+            legal = 0
         else:
-            candidates = hand
-            if rules.must_break_hearts and not self._broken:
-                others = hand & ~HEARTS_MASK
-                if others and not (rules.lead_hearts_with_queen and others == _QS_BIT):
-                    candidates = others
-        if first_trick and tables.first_trick_barred:
-            allowed = candidates & ~tables.first_trick_barred
-            if allowed:
-                candidates = allowed
-        self._legal = candidates
-        return candidates
+            trick = self._trick
+            led = SUIT_MASKS[trick[0] // 13] if trick else 0
+            hand = self._hands[self._to_play]  # type: ignore[index]
+            legal = legal_mask(self._ctx.legality, hand, led, not any(self._won), self._broken)
+        self._legal = legal
+        return legal
 
     def legal_moves(self) -> list[Card]:
         """The cards the player to move may play, sorted (empty unless in play)."""
@@ -432,7 +502,7 @@ class HandState:
         hands = self._hands
         state._hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1:]
         state._legal = -1
-        state._broken = self._broken or bool(bit & HEARTS_MASK or (bit == _QS_BIT and ctx.queen_breaks))
+        state._broken = self._broken or bool(bit & ctx.breaks)
         trick = self._trick + (card,)
         if len(trick) < n:
             state._phase = PLAY
@@ -483,21 +553,23 @@ class HandState:
 
         ``str(state.explain("KH"))`` is a sentence for a learner.
         """
-        from .explain import explain_card
-
-        return explain_card(self, Card.parse(card))
+        situation = Situation(
+            self._ctx.rules, self._phase, self.pass_direction, self._to_play, self._hands, self._trick,
+            not any(self._won), self._broken, self.played_mask,
+        )
+        return explain_card(situation, Card.parse(card))
 
     # -- scoring --------------------------------------------------------------
 
     def score_report(
         self,
-        moon_choice: str | None = None,
+        moon_choice: MoonChoice | None = None,
         totals_before: Sequence[int] | None = None,
     ) -> ScoreReport:
         """The hand's scoring in detail: raw points, moon or sun, bonuses, final scores."""
         return score_hand(self._ctx.rules, self._taken, self._won, moon_choice, totals_before)
 
-    def scores(self, moon_choice: str | None = None, totals_before: Sequence[int] | None = None) -> PerSeat:
+    def scores(self, moon_choice: MoonChoice | None = None, totals_before: Sequence[int] | None = None) -> PerSeat:
         """Each seat's score for the hand after the moon, the sun and bonuses.
 
         ``moon_choice`` (``"add_to_others"`` or ``"subtract_from_self"``) is the
@@ -531,76 +603,117 @@ class HandState:
         cards: list[Card] = [card for trick in self._tricks for card in trick.cards]
         cards.extend(self._trick)
         if self._ctx.origin is not None:
-            del cards[: len(self._ctx.origin._trick)]
+            del cards[: len(self._ctx.origin.trick)]
         return tuple(cards)
 
     def to_notation(self) -> str:
-        """The hand as text (the deal, the passes, the plays); see :mod:`hearts_core.engine.notation`."""
-        from .notation import hand_to_text
-
-        return hand_to_text(self)
+        """The hand as text (the deal or starting position, the passes, the plays);
+        see :mod:`hearts_core.engine.notation`."""
+        ctx = self._ctx
+        origin = ctx.origin
+        if origin is not None:
+            text = position_text(ctx.hand_number, origin.hands, origin)
+            start = len(origin.trick)
+        else:
+            text = deal_text(ctx.hand_number, ctx.dealt, ctx.passed)
+            start = 0
+        plays = self.plays()
+        if plays:
+            text += f"\nplay: {plays_text(plays, ctx.players, start)}"
+        return text
 
     def to_position(self) -> str:
         """This position as text, without its history; see :mod:`hearts_core.engine.notation`."""
-        from .notation import position_to_text
-
-        return position_to_text(self)
+        position = None if self._phase == PASS else self.position()
+        return position_text(self._ctx.hand_number, self._hands, position)
 
     @classmethod
     def from_notation(cls, rules: Ruleset, text: str) -> HandState:
-        """Replay a hand written by :meth:`to_notation` (or by hand)."""
-        from .notation import hand_from_text
+        """Replay a hand written by :meth:`to_notation` (or by hand).
 
-        return hand_from_text(rules, text)
+        Raises :class:`~hearts_core.engine.notation.NotationError` naming the line,
+        the key and the token at fault, illegal plays included.
+        """
+        record = read_record(rules, text)
+        lines = record.lines
+        if record.deal is not None:
+            state = cls._from_record_deal(rules, record.hand_number, record.deal, lines["deal"], "deal")
+            state = state._record_passes(record)
+        elif record.position is not None:
+            state = cls.from_position_masks(rules, record.position, record.hand_number)
+        else:
+            assert record.hands is not None
+            state = cls._from_record_deal(rules, record.hand_number, record.hands, lines["hands"], "hands")
+        for index, (token, card) in enumerate(record.plays):
+            try:
+                state = state.play(card)
+            except IllegalPlayError as error:
+                raise NotationError(lines["play"], "play", f"play {index + 1} ({token}) is illegal: {error}") from None
+        return state
+
+    @classmethod
+    def _from_record_deal(
+        cls, rules: Ruleset, hand_number: int, masks: tuple[int, ...], line: int, key: str
+    ) -> HandState:
+        try:
+            return cls.from_masks(rules, masks, hand_number)
+        except ValueError as error:
+            raise NotationError(line, key, str(error)) from None
+
+    def _record_passes(self, record: Record) -> HandState:
+        """This fresh deal after the record's passes (an error names the pass line)."""
+        lines = record.lines
+        if record.passes is None:
+            if record.plays and self.is_passing:
+                raise NotationError(lines["play"], "play", "the cards must be passed first: add a 'pass:' line")
+            return self
+        if not self.is_passing:
+            raise NotationError(lines["pass"], "pass", f"hand {record.hand_number} is a hold hand: nobody passes")
+        try:
+            return self.with_passes({seat: CardSet.from_mask(mask) for seat, mask in enumerate(record.passes)})
+        except IllegalPassError as error:
+            raise NotationError(lines["pass"], "pass", str(error)) from None
 
     @classmethod
     def from_position(cls, rules: Ruleset, text: str) -> HandState:
-        """Set up a position written by :meth:`to_position`."""
-        from .notation import position_from_text
-
-        return position_from_text(rules, text)
-
-    @classmethod
-    def _from_position_parts(
-        cls,
-        rules: Ruleset,
-        hand_number: int,
-        hands: tuple[int, ...],
-        taken: tuple[int, ...],
-        won: tuple[int, ...],
-        leader: int,
-        trick: tuple[Card, ...],
-    ) -> HandState:
-        """Build a mid-hand position (checked by :mod:`hearts_core.engine.notation`)."""
-        state = object.__new__(cls)
-        n = rules.players
-        tables = rules.tables
-        state._tricks = ()
-        state._hands = hands
-        state._leader = leader
-        state._trick = trick
-        state._taken = taken
-        state._won = won
-        state._points = tuple(sum(tables.points[c] for c in cards_of_mask(mask)) for mask in taken)
-        state._legal = -1
-        gone = 0
-        for mask in taken:
-            gone |= mask
-        for card in trick:
-            gone |= 1 << card
-        state._broken = bool(gone & HEARTS_MASK) or bool(rules.queen_breaks_hearts and gone & _QS_BIT)
-        if any(hands):
-            state._phase = PLAY
-            state._to_play = (leader + len(trick)) % n
-        else:
-            state._phase = OVER
-            state._to_play = None
-        state._ctx = _HandContext(rules, hand_number, hands, None, state)
-        return state
+        """Set up a position written by :meth:`to_position` (plays may follow)."""
+        return cls.from_notation(rules, text)
 
 
-def _dealer(hand_number: int, players: int) -> int:
+def dealer_of(hand_number: int, players: int) -> int:
+    """The dealer of a hand: seat ``n-1`` deals hand 0, and the deal moves left."""
     return (hand_number + players - 1) % players
+
+
+def shuffled_deal(rules: Ruleset, rng: random.Random, hand_number: int) -> tuple[int, ...]:
+    """Shuffle the ruleset's deck with ``rng`` and deal it one card at a time, starting
+    left of the dealer; each seat's cards as a mask."""
+    deck = list(cards_of_mask(rules.tables.deck_mask))
+    rng.shuffle(deck)
+    n = rules.players
+    first = (dealer_of(hand_number, n) + 1) % n
+    masks = [0] * n
+    for i, card in enumerate(deck):
+        masks[(first + i) % n] |= 1 << card
+    return tuple(masks)
+
+
+def exchange(hands: Sequence[int], passed: Sequence[int], offset: int) -> tuple[int, ...]:
+    """The hands after every seat gives ``passed[seat]`` to the seat ``offset`` to its left."""
+    n = len(hands)
+    result = [hand & ~give for hand, give in zip(hands, passed, strict=True)]
+    for seat, give in enumerate(passed):
+        result[(seat + offset) % n] |= give
+    return tuple(result)
+
+
+def opening_leader(rules: Ruleset, hands: Sequence[int], hand_number: int) -> int:
+    """Who leads the first trick: the holder of the opening card, or (without one)
+    the player left of the dealer."""
+    opening = rules.tables.opening_card
+    if opening is None:
+        return (dealer_of(hand_number, rules.players) + 1) % rules.players
+    return next(seat for seat, mask in enumerate(hands) if mask >> opening & 1)
 
 
 def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] | str]) -> tuple[int, ...]:
@@ -629,4 +742,7 @@ def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] |
     return tuple(masks)
 
 
-__all__ = ["ALL_CARDS", "HEARTS", "CurrentTrick", "HandState", "PerSeat", "Trick", "validate_deal"]
+__all__ = [
+    "ALL_CARDS", "HEARTS", "CurrentTrick", "HandState", "PerSeat", "Position", "SeedLike", "Trick", "dealer_of",
+    "exchange", "opening_leader", "shuffled_deal", "validate_deal",
+]

@@ -42,7 +42,8 @@ from typing import Final, NamedTuple
 from ..words.catalogue import DEFAULT_LANGUAGE, has_message, message
 from .cards import Card, CardLike, CardSet
 from .rules import QUEEN_OF_SPADES
-from .state import PLAY, HandState
+from .state import HandState
+from .vocabulary import PLAY
 
 #: ``face_up`` words accepted by :func:`table_snapshot` besides a list of seats.
 FACE_UP_WORDS: Final = ("all", "none")
