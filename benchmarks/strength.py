@@ -63,7 +63,7 @@ def play_deal(args: tuple[int, str, str, int, str, int]) -> dict[str, object]:
             "payoff": sum(others) / len(others) - scores[seat],
             "moon_for": report.moon_shooter == seat,
             "moon_against": report.moon_shooter is not None and report.moon_shooter != seat,
-            "queen": bool(final._taken[seat] >> QS & 1),
+            "queen": bool(final.taken_masks[seat] >> QS & 1),
         })
     return {"rows": rows, "times": times}
 

@@ -33,7 +33,7 @@ from hearts_core.engine.game import game_ends
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name, table_snapshot
-from hearts_core.words.catalogue import message, narrate
+from hearts_core.words.catalogue import message
 
 from . import ruleset_picker
 from .ruleset_picker import KEEP
@@ -354,7 +354,7 @@ def _column_table(states: Sequence[HandState], position: int, title: str) -> Non
                  heading_level=3)
     if played is not None:
         seat = _seat_of_last(state)
-        st.caption(narrate(states[index - 1].explain(played), seat_name(seat, state.rules.players)))
+        st.caption(states[index - 1].explain(played).narration(seat_name(seat, state.rules.players)))
     elif index < position:
         st.caption(ui("lab.hand_over_early"))
 

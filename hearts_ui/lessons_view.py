@@ -34,7 +34,7 @@ from hearts_core.content.lessons import (
 from hearts_core.engine.cards import Card
 from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name, table_snapshot
-from hearts_core.words.catalogue import message, narrate
+from hearts_core.words.catalogue import message
 
 from .progress_store import learner_id, progress_store
 from .table_view import render_table
@@ -286,7 +286,7 @@ def _frame_caption(lesson: Lesson, frame: Frame) -> str:
     if frame.caption:
         parts.append(frame.caption)
     elif frame.played is not None and frame.explanation is not None:
-        parts.append(narrate(frame.explanation, seat_name(frame.played[0], players)))
+        parts.append(frame.explanation.narration(seat_name(frame.played[0], players)))
     elif frame.played is None:
         parts.append(ui("lessons.auto_start"))
     state = frame.state

@@ -27,11 +27,12 @@ from hearts_core.ai import hints
 from hearts_core.ai.bots import LEVELS
 from hearts_core.engine.cards import Card
 from hearts_core.engine.reasons import IllegalPlayError
-from hearts_core.engine.rules import MOON_CHOICES, Ruleset
+from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.practice import PracticeSession, replay_frames
-from hearts_core.words.catalogue import message, narrate
+from hearts_core.words.catalogue import message
 
 from . import ruleset_picker
 from .progress_store import learner_id, practice_store
@@ -522,7 +523,7 @@ def _review(session: PracticeSession) -> None:
         st.info(ui("practice.review_start"), icon=":material/chat:")
         return
     seat, card = played
-    text = narrate(frames[position - 1].explain(card), _seat(session, seat))
+    text = frames[position - 1].explain(card).narration(_seat(session, seat))
     st.info(text, icon=":material/chat:")
     if seat == session.seat:
         with st.spinner(ui("practice.hint_thinking")):

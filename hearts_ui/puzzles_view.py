@@ -50,7 +50,7 @@ from hearts_core.learner.puzzle_progress import (
     summary,
     theme_rates,
 )
-from hearts_core.words.catalogue import message, narrate
+from hearts_core.words.catalogue import message
 
 from .progress_store import learner_id, puzzle_store
 from .rulebook_data import capitalised, cards_text, penalty_summary, settings_rows, signed
@@ -662,7 +662,7 @@ def _line_caption(puzzle: Puzzle, view: tuple[Any, ...], frames: Sequence[HandSt
         return ui("puzzles.line_start")
     seat, card = moves[position - 1]
     before, after = frames[position - 1], frames[position]
-    parts = [narrate(before.explain(card), seat_name(seat, players))]
+    parts = [before.explain(card).narration(seat_name(seat, players))]
     if not after.current_trick.cards and after.tricks:
         trick = after.tricks[-1]
         parts.append(ui("puzzles.line_trick", seat=seat_name(trick.winner, players), points=trick.points))

@@ -27,6 +27,7 @@ from typing import Final, Protocol
 
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
 from ..engine.state import HandState, SeedLike
+from ..search.equivalence import equivalent_classes
 from ..search.sim import AS, JD, KS, QS, Sim, SimRules, random_card
 from .view import PlayerView, sample_worlds
 
@@ -55,9 +56,9 @@ def random_passes(state: HandState, rng: random.Random) -> dict[int, list[str]]:
 def play_random_hand(state: HandState, seed: SeedLike = None) -> HandState:
     """Finish a hand with uniformly random passes and legal plays."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    if state.phase == "pass":
+    if state.is_passing:
         state = state.with_passes(random_passes(state, rng))
-    while state.phase == "play":
+    while state.is_playing:
         moves = cards_of_mask(state.legal_mask())
         state = state.play(moves[rng.randrange(len(moves))])
     return state
@@ -524,7 +525,7 @@ def score_passes(view: PlayerView, candidates: Sequence[int], prepared: Sequence
         for world, others, world_seed in prepared:
             passed = world.with_passes({**others, seat: mine})
             sim = Sim.from_state(passed, view.k)
-            _rollout(sim, -1, False, random.Random(world_seed), epsilon)
+            rollout(sim, -1, False, random.Random(world_seed), epsilon)
             total += sim.final_scores(totals)[seat]
         means.append(total / len(prepared))
     return means
@@ -533,34 +534,7 @@ def score_passes(view: PlayerView, candidates: Sequence[int], prepared: Sequence
 # -- Monte Carlo -------------------------------------------------------------------------------------
 
 
-def equivalent_classes(k: SimRules, legal: int, hand: int, gone: int) -> list[int]:
-    """Masks of equivalent legal cards: same suit, nothing unplayed outside the hand
-    between them, same points; the QS is always alone."""
-    classes: list[int] = []
-    points = k.points
-    for suit in range(4):
-        mine = legal & SUIT_MASKS[suit]
-        current = 0
-        previous = -1
-        for card in cards_of_mask(mine):
-            between = ((1 << card) - 1) & ~((1 << (previous + 1)) - 1) if previous >= 0 else 0
-            joinable = (
-                previous >= 0 and card != QS and previous != QS and points[card] == points[previous]
-                and not between & ~gone & ~hand
-            )
-            if joinable:
-                current |= 1 << card
-            else:
-                if current:
-                    classes.append(current)
-                current = 1 << card
-            previous = card
-        if current:
-            classes.append(current)
-    return classes
-
-
-def _rollout(sim: Sim, me: int, shoot: bool, rng: random.Random, epsilon: float) -> None:
+def rollout(sim: Sim, me: int, shoot: bool, rng: random.Random, epsilon: float) -> None:
     k = sim.k
     rand = rng.random
     while True:
@@ -622,7 +596,7 @@ class MonteCarloBot:
         trick = view.trick
         heuristic, idea = heuristic_card(k, view.seat, view.hand, legal, trick, view.leader, view.gone,
                                          view.taken, view.tricks_done)
-        classes = equivalent_classes(k, legal, view.hand, view.gone)
+        classes = equivalent_classes(legal, k.attributes, view.elsewhere)
         if len(classes) == 1:
             return Decision(ALL_CARDS[heuristic], idea)
         candidates = [heuristic if cls >> heuristic & 1 else _low(cls) for cls in classes]
@@ -677,7 +651,7 @@ class MonteCarloBot:
         for base, seed in zip(bases, seeds, strict=True):
             sim = base.copy()
             sim.play(card)
-            _rollout(sim, me, shoot, random.Random(seed), self.epsilon)
+            rollout(sim, me, shoot, random.Random(seed), self.epsilon)
             total += sim.final_scores(totals)[me]
             if sim.taken[me] >> QS & 1:
                 queens += 1
@@ -745,10 +719,10 @@ def play_hand(
     n = state.rules.players
     if len(bots) != n:
         raise ValueError(f"expected {n} bots, one per seat, got {len(bots)}")
-    if state.phase == "pass":
+    if state.is_passing:
         passes = {seat: bots[seat].choose_pass(PlayerView.from_state(state, seat, totals), rng) for seat in range(n)}
         state = state.with_passes(passes)
-    while state.phase == "play":
+    while state.is_playing:
         seat: int = state.to_play  # type: ignore[assignment]
         view = PlayerView.from_state(state, seat, totals)
         decision = bots[seat].choose_card(view, rng)
@@ -759,8 +733,27 @@ def play_hand(
 
 
 __all__ = [
-    "IDEAS", "LEVELS", "Bot", "CandidateStats", "Decision", "HeuristicBot", "MonteCarloBot", "RandomBot",
-    "classify_card", "equivalent_classes", "heuristic_card", "heuristic_pass", "make_bot", "moon_threat",
-    "pass_candidates", "pass_danger", "pass_worlds", "play_hand", "play_random_hand", "random_passes",
-    "sample_worlds", "score_passes", "shooter_card",
+    "IDEAS",
+    "LEVELS",
+    "Bot",
+    "CandidateStats",
+    "Decision",
+    "HeuristicBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "classify_card",
+    "heuristic_card",
+    "heuristic_pass",
+    "make_bot",
+    "moon_threat",
+    "pass_candidates",
+    "pass_danger",
+    "pass_worlds",
+    "play_hand",
+    "play_random_hand",
+    "random_passes",
+    "rollout",
+    "sample_worlds",
+    "score_passes",
+    "shooter_card",
 ]

@@ -43,17 +43,17 @@ from typing import Final
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
 from ..engine.reasons import Explanation
 from ..engine.state import HandState
+from ..search.equivalence import equivalent_classes
 from ..search.sim import AS, KS, QS, Sim
 from ..search.solver import line_for, solve
 from ..words.catalogue import message
 from .bots import (
     MonteCarloBot,
-    _rollout,
     classify_card,
-    equivalent_classes,
     heuristic_card,
     pass_candidates,
     pass_worlds,
+    rollout,
     score_passes,
 )
 from .view import PlayerView, sample_worlds
@@ -342,7 +342,7 @@ def _extend(run: _Run, bases: Sequence[Sim], seeds: Sequence[int], me: int, tota
     for base, seed in zip(bases, seeds, strict=True):
         sim = base.copy()
         sim.play(card)
-        _rollout(sim, me, shoot, random.Random(seed), ROLLOUT_EPSILON)
+        rollout(sim, me, shoot, random.Random(seed), ROLLOUT_EPSILON)
         scores = sim.final_scores(totals)
         run.total += scores[me]
         run.utilities.append(_utility(scores, totals, me) if game and totals is not None else float(scores[me]))
@@ -375,7 +375,7 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 def play_hint(state: HandState, seat: int | None = None, *, totals: Sequence[int] | None = None,
               worlds: int = 128, seed: int = 0) -> PlayHint:
     """The hint for ``seat`` (default: the seat to play), from that seat's view only."""
-    if state.phase != "play":
+    if not state.is_playing:
         raise ValueError("a play hint needs a hand in the play phase")
     if seat is None:
         seat = state.to_play
@@ -395,7 +395,7 @@ def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worl
     legal_names = tuple(str(ALL_CARDS[card]) for card in cards_of_mask(legal))
     heuristic, heuristic_idea = heuristic_card(k, me, view.hand, legal, view.trick, view.leader, view.gone,
                                                view.taken, view.tricks_done)
-    class_masks = equivalent_classes(k, legal, view.hand, view.gone)
+    class_masks = equivalent_classes(legal, k.attributes, view.elsewhere)
     reps = [heuristic if mask >> heuristic & 1 else (mask & -mask).bit_length() - 1 for mask in class_masks]
     classes = {str(ALL_CARDS[card]): str(ALL_CARDS[rep])
                for mask, rep in zip(class_masks, reps, strict=True) for card in cards_of_mask(mask)}
@@ -516,7 +516,7 @@ def _solver_hint(view: PlayerView, world: tuple[int, ...], illegal: dict[str, Ex
 
 def _line_gives_queen(state: HandState, card: str, seat: int) -> bool:
     """Whether ``seat`` ends with the QS on the solver's best line after ``card``."""
-    if state._taken[seat] >> QS & 1:
+    if state.taken_masks[seat] >> QS & 1:
         return True
     line = line_for(state, card, "min_points", seat)
     sim = Sim.from_state(state)
@@ -574,7 +574,7 @@ def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = Non
     The other hands are dealt at random from the seat's view (it sees only its
     own cards), the other seats pass by :func:`~hearts_core.ai.bots.heuristic_pass`,
     and every candidate is played out in the same worlds with the same seeds."""
-    if state.phase != "pass":
+    if not state.is_passing:
         raise ValueError("a pass hint needs a hand in the pass phase")
     view = PlayerView.from_state(state, seat, totals)
     rng = random.Random(seed)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet
+from ..engine.cards import ALL_CARDS, Card, CardSet
 from ..engine.rules import Ruleset
 from ..engine.state import HandState
 from ..search.sim import SimRules, legal_mask
@@ -80,7 +80,7 @@ class PlayerView:
         current = state.current_trick
         for index, card in enumerate(current.cards):
             plays.append(((current.leader + index) % n, int(card)))
-        if state.phase == "play":
+        if state.is_playing:
             # A position set up mid-hand has no history: keep only the trick in progress.
             tricks_in_record = len(state.tricks)
             if tricks_in_record != state.trick_number:
@@ -90,14 +90,14 @@ class PlayerView:
             seat=seat,
             hand_number=state.hand_number,
             phase=state.phase,
-            hand=state._hands[seat],
+            hand=state.hand_masks[seat],
             passed=passed,
             pass_target=target,
             received=received,
             plays=tuple(plays),
-            leader=current.leader if state.phase != "pass" else 0,
-            taken=tuple(state._taken),
-            won=tuple(state._won),
+            leader=current.leader if not state.is_passing else 0,
+            taken=tuple(state.taken_masks),
+            won=tuple(state.won_counts),
             totals=tuple(totals) if totals is not None else (0,) * n,
             k=SimRules(rules),
         )
@@ -156,8 +156,16 @@ class PlayerView:
         return self.rules.tables.deck_mask & ~self.hand & ~self.gone
 
     @cached_property
+    def elsewhere(self) -> int:
+        """Every card still in play outside this hand: the unseen cards and the trick in progress."""
+        trick = 0
+        for card in self.trick:
+            trick |= 1 << card
+        return self.unseen | trick
+
+    @cached_property
     def hearts_broken(self) -> bool:
-        return bool(self.gone & SUIT_MASKS[2]) or bool(self.rules.queen_breaks_hearts and self.gone >> 49 & 1)
+        return bool(self.gone & self.k.breaks)
 
     @cached_property
     def voids(self) -> tuple[int, ...]:

@@ -79,10 +79,10 @@ def _self_play(rules: Ruleset, rng: random.Random, tricks: int, shooter: int | N
     if not 1 <= tricks < hand_size:
         return None
     state = HandState.deal(rules, seed=rng, hand_number=rng.randrange(len(rules.pass_cycle)))
-    if state.phase == "pass":
+    if state.is_passing:
         state = state.with_passes(random_passes(state, rng))
     in_trick = rng.randrange(rules.players)
-    while state.phase == "play":
+    while state.is_playing:
         if state.trick_number == hand_size - tricks and len(state.current_trick.cards) == in_trick:
             return state
         policy = _shooter_policy if state.to_play == shooter else simple_policy

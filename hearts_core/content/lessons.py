@@ -393,13 +393,13 @@ def compare_step(lesson: Lesson, step: Step) -> Comparison:
     rules_b = rules_from_spec(step.get("rules_b"), lesson.file, None, "rules_b", base=lesson.rules)
     state_b = _replay_under(rules_b, lesson.deals[str(step.deal)], step.at)
     card = step.get("card")
-    over = state_a.phase == "over"
+    over = state_a.is_over
     return Comparison(
         lesson.rules, rules_b, state_a, state_b,
         tuple(str(c) for c in state_a.legal_moves()), tuple(str(c) for c in state_b.legal_moves()),
         card,
-        state_a.explain(card) if card and state_a.phase == "play" else None,
-        state_b.explain(card) if card and state_b.phase == "play" else None,
+        state_a.explain(card) if card and state_a.is_playing else None,
+        state_b.explain(card) if card and state_b.is_playing else None,
         tuple(state_a.scores()) if over else None,
         tuple(state_b.scores()) if over else None,
     )
@@ -458,7 +458,7 @@ def load_deal(rules: Ruleset, name: str, text: Any, file: str) -> Deal:
     lines = [line for line in text.replace(";", "\n").splitlines() if not line.strip().lower().startswith("play")]
     first = HandState.from_notation(rules, "\n".join(lines))
     before_pass = None
-    if first.phase == "pass":
+    if first.is_passing:
         before_pass = first
     elif first.passes is not None:
         pass_free = [line for line in lines if not line.strip().lower().startswith("pass")]
@@ -568,7 +568,7 @@ def _check_step(lesson: Lesson, step: Step, number: int) -> None:
 
 def _check_choose_card(lesson: Lesson, step: Step, number: int, state: HandState | None) -> None:
     assert state is not None
-    if state.phase != "play":
+    if not state.is_playing:
         raise LessonError(lesson.file, f"the position after {step.at} plays is not in play", number, "at")
     legal = {str(card) for card in state.legal_moves()}
     for card in step.get("accept", ()):
@@ -585,7 +585,7 @@ def _check_choose_card(lesson: Lesson, step: Step, number: int, state: HandState
 
 def _check_choose_pass(lesson: Lesson, step: Step, number: int, state: HandState | None) -> None:
     assert state is not None
-    if state.phase != "pass":
+    if not state.is_passing:
         raise LessonError(lesson.file, "a choose_pass step needs a deal before passing", number, "deal")
     seat = step.get("seat", 0)
     if not isinstance(seat, int) or not 0 <= seat < lesson.rules.players:

@@ -32,6 +32,7 @@ from ..engine.cards import Card, CardParseError, parse_cards
 from ..engine.rules import Ruleset
 from ..engine.scoring import _standing_after, best_moon_option, raw_points
 from ..engine.state import HandState
+from ..engine.vocabulary import MOON_CHOICES, MoonChoice, one_of
 from .lessons import Deal, LessonError, load_deal, rules_from_spec
 
 KINDS: Final = ("legality", "scoring", "passing", "play", "moon", "variant")
@@ -155,7 +156,7 @@ def _legal(state: HandState) -> tuple[str, ...]:
     return tuple(str(card) for card in state.legal_moves())
 
 
-def _scores(state: HandState, moon_choice: str | None) -> tuple[int, ...]:
+def _scores(state: HandState, moon_choice: MoonChoice | None) -> tuple[int, ...]:
     return tuple(state.scores(moon_choice=moon_choice))
 
 
@@ -214,9 +215,10 @@ def _solve(kind: str, state: HandState, rules: Ruleset, seat: int, fields: Mappi
     if kind == "legality":
         return _legal(state), {}, ()
     if kind == "scoring":
-        if state.phase != "over":
+        if not state.is_over:
             raise ValueError("a scoring puzzle needs a finished hand")
-        return _scores(state, fields.get("moon_choice")), {}, ()
+        choice = fields.get("moon_choice")
+        return _scores(state, None if choice is None else one_of(choice, MOON_CHOICES, "moon_choice")), {}, ()
     if kind == "passing":
         return (tuple(fields.get("require", ())), tuple(fields.get("forbid", ()))), {}, ()
     if kind == "play":
@@ -232,7 +234,7 @@ def _solve(kind: str, state: HandState, rules: Ruleset, seat: int, fields: Mappi
 
 
 def _moon_answer(state: HandState, rules: Ruleset, fields: Mapping[str, Any]) -> str:
-    if state.phase != "over":
+    if not state.is_over:
         raise ValueError("a moon puzzle needs a finished hand")
     if rules.moon not in ("choice", "auto"):
         raise ValueError("the rules must let the shooter choose (moon = 'choice' or 'auto')")
@@ -243,7 +245,7 @@ def _moon_answer(state: HandState, rules: Ruleset, fields: Mapping[str, Any]) ->
     totals = tuple(int(total) for total in fields.get("totals", ()))
     if len(totals) != rules.players:
         raise ValueError(f"give 'totals', the standings before the hand, one per seat ({rules.players})")
-    raw = raw_points(rules, state._taken)
+    raw = raw_points(rules, state.taken_masks)
     add = _standing_after(rules, totals, report.scores, shooter)
     subtract = _standing_after(rules, totals, state.scores(moon_choice="subtract_from_self"), shooter)
     if add == subtract:
@@ -464,7 +466,7 @@ def _normalise(raw: Mapping[str, Any], file: str, puzzle_id: str, kind: str, sta
     margin = fields.get("margin", 1)
     if isinstance(margin, bool) or not isinstance(margin, int) or margin < 1:
         raise PuzzleError(file, puzzle_id, "the margin is a whole number of 1 or more", "margin")
-    if kind in ("legality", "play") and state.phase != "play":
+    if kind in ("legality", "play") and not state.is_playing:
         raise PuzzleError(file, puzzle_id, "the position must be in play (a card to choose)", "position")
     return fields
 
@@ -504,7 +506,7 @@ def _variant(raw: Mapping[str, Any], common: dict[str, Any], deal: Deal) -> Puzz
         raise PuzzleError(file, puzzle_id, f"the position cannot be replayed under rules_b: {error}",
                           "rules_b") from None
     kind = {"legal_cards": "legality", "scores": "scoring", "best_card": "play"}[ask]
-    if kind != "scoring" and state.phase != "play":
+    if kind != "scoring" and not state.is_playing:
         raise PuzzleError(file, puzzle_id, "the position must be in play (a card to choose)", "position")
     fields = dict(common["fields"])
     try:

@@ -18,15 +18,17 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..engine.rules import (
-    DECK_SCHEMES,
+from ..engine.presets import DECK_SCHEMES
+from ..engine.rules import Ruleset
+from ..engine.vocabulary import (
+    DECK_SCHEME_NAMES,
     FIRST_TRICK_RULES,
     MOON_RULES,
     OPENING_LEADS,
     PASS_DIRECTIONS,
     SCORING_RULES,
     TIE_RULES,
-    Ruleset,
+    one_of,
 )
 
 SECTIONS: Final = ("standard", "variants", "beyond", "players", "disputes", "history")
@@ -325,7 +327,7 @@ def apply_variant(rules: Ruleset, rule_id: str, option_key: str) -> Ruleset:
     """
     if rule_id in ("V11", "player_counts"):
         players, _, scheme = option_key.partition("_")
-        return rules.with_players(int(players), scheme)
+        return rules.with_players(int(players), one_of(scheme, DECK_SCHEME_NAMES, "scheme"))
     for option in variant_options(rule_id):
         if option.key == option_key:
             return option.apply(rules)

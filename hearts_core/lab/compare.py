@@ -27,14 +27,14 @@ from typing import Any, Final
 
 from ..ai.view import PlayerView
 from ..engine.cards import ALL_CARDS, Card, CardSet, cards_of_mask
-from ..engine.notation import NotationError, hand_from_text
+from ..engine.notation import NotationError
 from ..engine.reasons import Explanation, Reason
 from ..engine.rules import QUEEN_OF_SPADES, Ruleset
 from ..engine.scoring import ScoreReport
 from ..engine.state import HandState
 from ..engine.table import seat_name
 from ..search.sim import SimRules, random_card
-from ..words.catalogue import DEFAULT_LANGUAGE, explain_text, message
+from ..words.catalogue import DEFAULT_LANGUAGE, message
 
 POLICIES: Final = ("heuristic", "random")
 DIVERGENCE_KINDS: Final = ("pass", "legality", "card", "trick_winner", "hearts_broken", "score")
@@ -81,7 +81,7 @@ class Divergence:
         for key in ("explain_a", "explain_b"):
             value = params.get(key)
             if isinstance(value, Explanation):
-                params[f"{key}_text"] = explain_text(value, language)
+                params[f"{key}_text"] = value.text(language)
         if params.get("allowed_under") in ("A", "B"):
             legal_side = "b" if params["allowed_under"] == "B" else "a"
             barred_side = "a" if legal_side == "b" else "b"
@@ -175,10 +175,10 @@ def parse_deal_text(rules: Ruleset, text: str) -> HandState:
         raise NotationError(0, "deal", message("lab.error.empty_deal"))
     if ":" not in cleaned:
         cleaned = "deal: " + " ".join(cleaned.split())
-    state = hand_from_text(rules, cleaned)
+    state = HandState.from_notation(rules, cleaned)
     dealt = state.dealt
     if dealt is None:
-        if state.tricks or state.current_trick.cards or any(state._taken):
+        if state.tricks or state.current_trick.cards or any(state.taken_masks):
             raise NotationError(0, "hands", message("lab.error.position_not_deal"))
         dealt = state.hands
     return HandState.from_hands(rules, list(dealt), state.hand_number)
@@ -188,7 +188,7 @@ def _deal_masks(rules: Ruleset, deal: DealLike, hand_number: int) -> tuple[tuple
     if isinstance(deal, HandState):
         dealt = deal.dealt
         if dealt is None:
-            if deal.tricks or deal.current_trick.cards or any(deal._taken):
+            if deal.tricks or deal.current_trick.cards or any(deal.taken_masks):
                 raise ValueError(message("lab.error.position_not_deal"))
             dealt = deal.hands
         return tuple(cards.mask for cards in dealt), deal.hand_number
@@ -196,13 +196,13 @@ def _deal_masks(rules: Ruleset, deal: DealLike, hand_number: int) -> tuple[tuple
         raise TypeError("a deal is a HandState, hand notation or a seed (int)")
     if isinstance(deal, int):
         state = HandState.deal(rules, deal, hand_number)
-        return state._ctx.dealt, hand_number
+        return state.hand_masks, hand_number
     state = parse_deal_text(rules, deal)
-    return state._ctx.dealt, state.hand_number
+    return state.hand_masks, state.hand_number
 
 
 def _choose_pass(state: HandState, seat: int, policy: str, k: SimRules, rng: random.Random) -> tuple[Card, ...]:
-    hand = state._hands[seat]
+    hand = state.hand_masks[seat]
     count = state.rules.pass_count
     if policy == "random":
         return tuple(sorted(rng.sample(cards_of_mask(hand), count)))
@@ -227,14 +227,14 @@ def _choose_card(state: HandState, policy: str, k: SimRules, rng: random.Random)
         return random_card(legal, rng)
     from ..ai.bots import heuristic_card
 
-    seat: int = state._to_play  # type: ignore[assignment]
-    hand = state._hands[seat]
+    seat: int = state.to_play  # type: ignore[assignment]
+    hand = state.hand_masks[seat]
     in_hands = 0
-    for mask in state._hands:
+    for mask in state.hand_masks:
         in_hands |= mask
     gone = k.deck & ~in_hands
-    trick = [int(card) for card in state._trick]
-    return heuristic_card(k, seat, hand, legal, trick, state._leader, gone, state._taken, state.trick_number)[0]
+    trick = [int(card) for card in state.trick_cards]
+    return heuristic_card(k, seat, hand, legal, trick, state.leader, gone, state.taken_masks, state.trick_number)[0]
 
 
 def play_out(start: HandState, policy: str = "heuristic", seed: int = 0) -> tuple[HandState, ...]:
@@ -244,11 +244,11 @@ def play_out(start: HandState, policy: str = "heuristic", seed: int = 0) -> tupl
     rng = random.Random(seed)
     k = SimRules(start.rules)
     state = start
-    if state.phase == "pass":
+    if state.is_passing:
         passes = {seat: _choose_pass(state, seat, policy, k, rng) for seat in range(state.rules.players)}
         state = state.with_passes(passes)
     states = [state]
-    while state.phase == "play":
+    while state.is_playing:
         state = state.play(ALL_CARDS[_choose_card(state, policy, k, rng)])
         states.append(state)
     return tuple(states)
@@ -276,8 +276,8 @@ def replay_pair(
     """
     check_same_deck(rules_a, rules_b)
     masks, number = _deal_masks(rules_a, deal, hand_number)
-    start_a = HandState._start(rules_a, number, masks)
-    start_b = HandState._start(rules_b, number, masks)
+    start_a = HandState.from_masks(rules_a, masks, number)
+    start_b = HandState.from_masks(rules_b, masks, number)
     states_a = play_out(start_a, policy, seed)
     states_b = play_out(start_b, policy, seed)
     before = tuple(totals) if totals is not None else None
@@ -396,7 +396,7 @@ def _score_divergence(final_a: HandState, final_b: HandState, totals: tuple[int,
         return Divergence(index, "score", seat, None, "score_chips", params)
     points_a = final_a.rules.tables.points
     points_b = final_b.rules.tables.points
-    taken = final_a._taken[seat]
+    taken = final_a.taken_masks[seat]
     for card in cards_of_mask(taken):
         if points_a[card] != points_b[card]:
             params.update(card=str(card), points_a=points_a[card], points_b=points_b[card])
@@ -433,7 +433,7 @@ def first_divergence(
     broken: Divergence | None = None
     for index in range(min(len(states_a), len(states_b)) - 1):
         state_a, state_b = states_a[index], states_b[index]
-        if state_a._hands != state_b._hands:
+        if state_a.hand_masks != state_b.hand_masks:
             break
         if broken is None and state_a.hearts_broken != state_b.hearts_broken:
             broken = _broken_divergence(index, state_a, state_b)
@@ -452,7 +452,7 @@ def first_divergence(
     if broken is None and states_a[last].hearts_broken != states_b[last].hearts_broken:
         broken = _broken_divergence(last, states_a[last], states_b[last])
     final_a, final_b = states_a[-1], states_b[-1]
-    if final_a.phase == final_b.phase == "over":
+    if final_a.is_over and final_b.is_over:
         scored = _score_divergence(final_a, final_b, tuple(totals) if totals is not None else None)
         if scored is not None:
             if broken is not None:

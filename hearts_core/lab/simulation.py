@@ -31,6 +31,7 @@ from ..ai.bots import heuristic_card, heuristic_pass
 from ..engine.cards import cards_of_mask
 from ..engine.rules import Ruleset
 from ..engine.scoring import score_hand
+from ..engine.state import exchange, opening_leader, shuffled_deal
 from ..search.sim import QS, Sim, SimRules, random_card
 from ..words.catalogue import DEFAULT_LANGUAGE, message
 from .compare import POLICIES, check_same_deck, pass_view
@@ -140,15 +141,7 @@ class SimulationResult:
 
 def deal_masks(rules: Ruleset, deal_seed: int, hand_number: int) -> tuple[int, ...]:
     """The hands ``HandState.deal(rules, deal_seed, hand_number)`` deals, as masks."""
-    rng = random.Random(deal_seed)
-    deck = [int(card) for card in cards_of_mask(rules.tables.deck_mask)]
-    rng.shuffle(deck)
-    n = rules.players
-    first = hand_number % n  # left of the dealer, seat (hand_number - 1) mod n
-    masks = [0] * n
-    for index, card in enumerate(deck):
-        masks[(first + index) % n] |= 1 << card
-    return tuple(masks)
+    return shuffled_deal(rules, random.Random(deal_seed), hand_number)
 
 
 def play_fast(
@@ -180,14 +173,8 @@ def play_fast(
                 for picked in rng.sample([int(c) for c in cards_of_mask(hands[seat])], rules.pass_count):
                     mask |= 1 << picked
             passed.append(mask)
-        for seat in range(n):
-            hands[seat] &= ~passed[seat]
-        for seat in range(n):
-            hands[(seat + offset) % n] |= passed[seat]
-    if k.opening >= 0:
-        leader = next(seat for seat in range(n) if hands[seat] >> k.opening & 1)
-    else:
-        leader = hand_number % n
+        hands = list(exchange(hands, passed, offset))
+    leader = opening_leader(rules, hands, hand_number)
     sim = Sim.from_parts(k, hands, leader, (), (0,) * n, (0,) * n, hand_number)
     first_points = 0
     broken_trick = 0

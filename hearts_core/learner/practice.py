@@ -37,8 +37,9 @@ from ..ai.bots import LEVELS, Bot, make_bot
 from ..ai.view import PlayerView
 from ..engine.cards import CardLike, CardSet, cards_of_mask
 from ..engine.game import Game
-from ..engine.rules import MOON_CHOICES, Ruleset
-from ..engine.state import OVER, PASS, PLAY, HandState
+from ..engine.rules import Ruleset
+from ..engine.state import HandState
+from ..engine.vocabulary import MOON_CHOICES, OVER, PASS, PLAY
 
 #: What the session waits for: the learner's pass or card, the moon choice, the next hand, nothing.
 STAGES: Final = ("pass", "play", "moon", "hand_over", "game_over")

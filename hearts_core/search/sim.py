@@ -6,9 +6,9 @@ small *mutable* position (lists of ints, no :class:`~hearts_core.engine.cards.Ca
 objects) that only code in ``hearts_core`` should hold: it is built from a
 ``HandState`` (or from sampled hands), played out card by card with
 :meth:`Sim.play`, and read back with :meth:`Sim.final_scores` or
-:meth:`Sim.to_state`.  Its legal-card rule is the one of
-``HandState._legal_mask`` (a property test keeps them identical under every
-preset), and :meth:`Sim.play` trusts its caller: it does not check legality.
+:meth:`Sim.to_state`.  Its legal cards come from the engine's legality kernel
+(:func:`~hearts_core.engine.legality.legal_mask`), and :meth:`Sim.play`
+trusts its caller: it does not check legality.
 
 >>> from hearts_core import HandState, Ruleset
 >>> state = HandState.deal(Ruleset(pass_cycle=["hold"]), seed=3)
@@ -29,9 +29,12 @@ import random
 from collections.abc import Sequence
 
 from ..engine.cards import ALL_CARDS, SUIT_MASKS
-from ..engine.rules import HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Ruleset
+from ..engine.legality import legal_mask as kernel_legal_mask
+from ..engine.notation import Position
+from ..engine.rules import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Ruleset
 from ..engine.scoring import score_hand
 from ..engine.state import HandState
+from .equivalence import point_attributes
 
 QS: int = int(QUEEN_OF_SPADES)
 JD: int = int(JACK_OF_DIAMONDS)
@@ -46,9 +49,8 @@ class SimRules:
     """Numbers of a ruleset that the playout loop reads (built once per decision)."""
 
     __slots__ = (
-        "any_club", "bonus_mask", "deck", "first_barred", "hand_size", "lead_with_queen", "moon_needed",
-        "moon_on", "moon_value", "must_break", "n", "opening", "penalty_mask", "points", "queen_breaks",
-        "rules", "simple_scoring",
+        "attributes", "bonus_mask", "breaks", "deck", "hand_size", "legality", "moon_needed", "moon_on",
+        "moon_value", "n", "penalty_mask", "points", "rules", "simple_scoring",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -61,41 +63,20 @@ class SimRules:
         self.bonus_mask = tables.bonus_mask
         self.moon_value = tables.moon_value
         self.hand_size = tables.hand_size
-        self.first_barred = tables.first_trick_barred
-        self.opening = -1 if tables.opening_card is None else int(tables.opening_card)
-        self.any_club = rules.opening_lead == "any_club"
-        self.must_break = rules.must_break_hearts
-        self.queen_breaks = rules.queen_breaks_hearts
-        self.lead_with_queen = rules.lead_hearts_with_queen
+        self.legality = tables.legality
+        self.breaks = tables.legality.breaks_mask
+        #: Which cards may be equivalent (hearts_core.search.equivalence), valued by points.
+        self.attributes = point_attributes(rules)
         self.moon_on = rules.moon != "off" and bool(tables.penalty_mask) and rules.scoring == "points"
         self.moon_needed = tables.penalty_mask | (tables.bonus_mask if rules.moon_needs_bonus else 0)
         # Raw points are the final scores unless a moon, the sun, a bonus or chips can change them.
         self.simple_scoring = rules.scoring == "points" and not rules.sun and not rules.no_tricks_bonus
 
 
-def legal_mask(
-    k: SimRules, hand: int, trick: Sequence[int], tricks_done: int, broken: bool
-) -> int:
-    """The legal cards of ``hand``: the same priority order as ``HandState._legal_mask``
-    (follow suit, the opening lead, hearts not broken, the first-trick rule)."""
-    first_trick = tricks_done == 0
-    if trick:
-        candidates = hand & SUIT_MASKS[trick[0] // 13] or hand
-    elif first_trick and k.opening >= 0:
-        if k.any_club:
-            return hand & CLUBS_MASK
-        return hand & (1 << k.opening)
-    else:
-        candidates = hand
-        if k.must_break and not broken:
-            others = hand & ~HEARTS_MASK
-            if others and not (k.lead_with_queen and others == QS_BIT):
-                candidates = others
-    if first_trick and k.first_barred:
-        allowed = candidates & ~k.first_barred
-        if allowed:
-            candidates = allowed
-    return candidates
+def legal_mask(k: SimRules, hand: int, trick: Sequence[int], tricks_done: int, broken: bool) -> int:
+    """The legal cards of ``hand`` with ``trick`` on the table: the engine's kernel."""
+    led = SUIT_MASKS[trick[0] // 13] if trick else 0
+    return kernel_legal_mask(k.legality, hand, led, tricks_done == 0, broken)
 
 
 def random_card(mask: int, rng: random.Random) -> int:
@@ -164,7 +145,7 @@ class Sim:
         for card in trick:
             gone |= 1 << card
         sim.gone = gone
-        sim.broken = bool(gone & HEARTS_MASK) or bool(k.queen_breaks and gone & QS_BIT)
+        sim.broken = bool(gone & k.breaks)
         sim.tricks_done = sum(won)
         sim.hand_number = hand_number
         sim.to_play = (leader + len(trick)) % k.n
@@ -174,23 +155,20 @@ class Sim:
     @classmethod
     def from_state(cls, state: HandState, k: SimRules | None = None) -> Sim:
         """The position of a ``HandState`` in the play (or over) phase."""
-        if state.phase == "pass":
+        if state.is_passing:
             raise ValueError("a Sim starts after the pass: call with_passes first")
         k = k or SimRules(state.rules)
         sim = object.__new__(cls)
         sim.k = k
-        sim.hands = list(state._hands)
-        sim.leader = state._leader
-        sim.trick = [int(card) for card in state._trick]
-        sim.taken = list(state._taken)
-        sim.won = list(state._won)
-        sim.points = list(state._points)
-        sim.broken = state._broken
-        in_hands = 0
-        for mask in state._hands:
-            in_hands |= mask
-        sim.gone = k.deck & ~in_hands
-        sim.tricks_done = sum(state._won)
+        sim.hands = list(state.hand_masks)
+        sim.leader = state.leader
+        sim.trick = [int(card) for card in state.trick_cards]
+        sim.taken = list(state.taken_masks)
+        sim.won = list(state.won_counts)
+        sim.points = list(state.hand_points())
+        sim.broken = state.hearts_broken
+        sim.gone = state.played_mask
+        sim.tricks_done = state.trick_number
         sim.hand_number = state.hand_number
         sim.to_play = (sim.leader + len(sim.trick)) % k.n
         sim._find_winner()
@@ -241,7 +219,7 @@ class Sim:
         k = self.k
         self.hands[seat] ^= bit
         self.gone |= bit
-        if not self.broken and (bit & HEARTS_MASK or (bit == QS_BIT and k.queen_breaks)):
+        if bit & k.breaks:
             self.broken = True
         trick = self.trick
         if trick:
@@ -297,10 +275,9 @@ class Sim:
 
     def to_state(self) -> HandState:
         """This position as a ``HandState`` (without the history of earlier tricks)."""
-        return HandState._from_position_parts(
-            self.k.rules, self.hand_number, tuple(self.hands), tuple(self.taken), tuple(self.won),
-            self.leader, tuple(ALL_CARDS[card] for card in self.trick),
-        )
+        position = Position(tuple(self.hands), tuple(self.taken), tuple(self.won), self.leader,
+                            tuple(ALL_CARDS[card] for card in self.trick))
+        return HandState.from_position_masks(self.k.rules, position, self.hand_number)
 
 
 def _bits(mask: int) -> list[int]:

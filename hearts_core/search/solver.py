@@ -95,8 +95,10 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from ..engine.cards import SUIT_MASKS, Card
+from ..engine.legality import legal_mask
 from ..engine.rules import HEARTS_MASK, QUEEN_OF_SPADES, Ruleset
 from ..engine.state import HandState
+from .equivalence import card_attributes, representatives
 
 OBJECTIVES: Final = ("min_points", "stop_moon", "make_moon", "avoid_card")
 
@@ -182,7 +184,7 @@ class _Node(NamedTuple):
 def _spec(state: HandState, objective: str, seat: int | None, card: str | None, shooter: int | None) -> _Spec:
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}; expected one of {', '.join(OBJECTIVES)}")
-    if state.phase != "play":
+    if not state.is_playing:
         raise ValueError(f"the solver needs a hand in play, not a hand in the {state.phase!r} phase")
     rules = state.rules
     n = rules.players
@@ -199,11 +201,11 @@ def _spec(state: HandState, objective: str, seat: int | None, card: str | None, 
         counted = tuple(s == seat for s in range(n))
         if objective == "min_points":
             table = rules.tables.points
-            base = state._points[seat]
+            base = state.hand_points()[seat]
         else:
             target = Card.parse(card if card is not None else "QS")
             table = tuple(1 if index == target else 0 for index in range(52))
-            base = state._taken[seat] >> target & 1
+            base = state.taken_masks[seat] >> target & 1
         return _Spec(objective, seat, table, counted, counted, base, False)
     if objective == "make_moon":
         if shooter is not None and shooter != seat:
@@ -218,7 +220,7 @@ def _spec(state: HandState, objective: str, seat: int | None, card: str | None, 
     tables = rules.tables
     needed = tables.penalty_mask | (tables.bonus_mask if rules.moon_needs_bonus else 0)
     others_taken = 0
-    for other, mask in enumerate(state._taken):
+    for other, mask in enumerate(state.taken_masks):
         if other != shooter:
             others_taken |= mask
     dead = not tables.penalty_mask or bool(others_taken & needed)
@@ -239,18 +241,10 @@ class _Engine:
         tables = rules.tables
         self.table = spec.table
         self.counted = spec.counted
-        self.breaks = HEARTS_MASK | (_QS_BIT if rules.queen_breaks_hearts else 0)
-        self.barred = tables.first_trick_barred
-        self.opening = tables.opening_card
-        # Cards that may stand for each other need the same suit and the same
-        # attributes: value in the table, breaking hearts, barred from trick 0, being the QS.
-        signature: dict[tuple[int, ...], int] = {}
-        attrs = []
-        for index in range(52):
-            sig = (index // 13, spec.table[index], self.breaks >> index & 1, self.barred >> index & 1,
-                   int(index == _QS))
-            attrs.append(signature.setdefault(sig, len(signature)))
-        self.attr = tuple(attrs)
+        self.legality = tables.legality
+        self.breaks = tables.legality.breaks_mask
+        # Cards that may stand for each other (see hearts_core.search.equivalence).
+        self.attr = card_attributes(rules, spec.table)
         self.tt: dict[Any, tuple[int, int, int]] = {}
         self.hands = [0] * self.n
         self.own = [0] * 4
@@ -264,8 +258,8 @@ class _Engine:
     # -- root-level helpers (plain Python, not the hot path) ------------------
 
     def node_of(self, state: HandState) -> _Node:
-        cards = state._trick
-        leader = state._leader
+        cards = state.trick_cards
+        leader = state.leader
         lead = _SUIT_OF_CARD[cards[0]] if cards else 0
         wcard, wseat = -1, -1
         tpts = tmask = 0
@@ -274,51 +268,20 @@ class _Engine:
                 wcard, wseat = card, (leader + index) % self.n
             tpts += self.table[card]
             tmask |= 1 << card
-        broken = state.hearts_broken or not self.rules.must_break_hearts
-        return _Node(state._hands, state._to_play, len(cards), lead, wcard, wseat, tpts, tmask,  # type: ignore[arg-type]
+        broken = state.hearts_broken or not self.legality.must_break
+        return _Node(state.hand_masks, state.to_play, len(cards), lead, wcard, wseat, tpts, tmask,  # type: ignore[arg-type]
                      broken, state.trick_number == 0)
 
     def legal(self, node: _Node) -> int:
-        """The legal cards, exactly as :meth:`HandState.legal_mask` decides them."""
-        rules = self.rules
-        hand = node.hands[node.seat]
-        if node.pos:
-            candidates = hand & node.lead or hand
-        elif node.first and self.opening is not None:
-            if rules.opening_lead == "lowest_club":
-                return hand & 1 << self.opening
-            return hand & _CLUBS
-        else:
-            candidates = hand
-            if not node.broken:
-                others = hand & _NOT_HEARTS
-                if others and not (rules.lead_hearts_with_queen and others == _QS_BIT):
-                    candidates = others
-        if node.first and self.barred:
-            allowed = candidates & ~self.barred
-            if allowed:
-                candidates = allowed
-        return candidates
+        """The legal cards: the engine's legality kernel."""
+        return legal_mask(self.legality, node.hands[node.seat], node.lead, node.first, node.broken)
 
     def classes(self, node: _Node, legal: int) -> dict[int, int]:
         """Each legal card mapped to the representative of its class of equivalent cards."""
         live = 0
         for mask in node.hands:
             live |= mask
-        others = (live & ~node.hands[node.seat]) | node.tmask
-        result: dict[int, int] = {}
-        prev = rep = -1
-        mask = legal
-        while mask:
-            bit = mask & -mask
-            card = bit.bit_length() - 1
-            mask ^= bit
-            if prev >= 0 and self.attr[card] == self.attr[prev] and not others & (bit - (2 << prev)):
-                result[card] = rep
-            else:
-                result[card] = rep = card
-            prev = card
-        return result
+        return representatives(legal, self.attr, (live & ~node.hands[node.seat]) | node.tmask)
 
     def advance(self, node: _Node, card: int) -> tuple[_Node, int]:
         """The position after ``card``, and the internal value of a trick it completes."""
@@ -422,7 +385,7 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
     minimizer = engine.spec.minimizer
     attr = engine.attr
     breaks = engine.breaks
-    lead_with_queen = engine.rules.lead_hearts_with_queen
+    lead_with_queen = engine.legality.lead_with_queen
     suit_of = _SUIT_OF_CARD
     not_hearts = _NOT_HEARTS
     qs_bit = _QS_BIT

@@ -18,7 +18,7 @@ from hearts_core.ai.bots import LEVELS
 from hearts_core.content.lessons import STEP_KINDS
 from hearts_core.content.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.content.rulebook import RULES, SECTIONS
-from hearts_core.engine.rules import MOON_CHOICES, PASS_DIRECTIONS
+from hearts_core.engine.vocabulary import MOON_CHOICES, PASS_DIRECTIONS
 from hearts_core.words.catalogue import has_message, message
 from hearts_ui.frame import PAGES
 from hearts_ui.home_view import COMING_SOON, OPEN_NOW

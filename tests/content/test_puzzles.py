@@ -24,8 +24,8 @@ from hearts_core.content.puzzles import (
     check_attempt,
     load_library,
 )
-from hearts_core.engine.rules import MOON_CHOICES
 from hearts_core.engine.scoring import best_moon_option, raw_points
+from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.search.solver import solve
 
 LIBRARY = load_library(PUZZLES_DIR)

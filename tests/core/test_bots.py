@@ -13,7 +13,6 @@ from hearts_core.ai.bots import (
     IDEAS,
     HeuristicBot,
     MonteCarloBot,
-    equivalent_classes,
     heuristic_pass,
     make_bot,
     moon_threat,
@@ -22,6 +21,7 @@ from hearts_core.ai.bots import (
 )
 from hearts_core.ai.view import PlayerView, sample_worlds
 from hearts_core.engine.cards import SUIT_MASKS
+from hearts_core.search.equivalence import equivalent_classes
 from hearts_core.search.sim import SimRules
 from hearts_core.words.catalogue import has_message
 
@@ -107,7 +107,7 @@ def test_heuristic_takes_a_heart_trick_to_stop_a_moon() -> None:
     # North (seat 2) takes the trick with TH instead of ducking with 2H.
     state = position(HOLD, ["JH 2D 3D 4D", "5D 6D 7D", "2H TH 3C 4C", "KH AH 8D 9D"], "1 9H",
                      {1: "3H 4H 5H 6H 7H 8H QS QH"})
-    assert moon_threat(SimRules(HOLD), state._taken) == 1
+    assert moon_threat(SimRules(HOLD), state.taken_masks) == 1
     assert heuristic(state) == ("TH", "stop_moon")
     # The same trick when the points are shared: North ducks.
     shared = position(HOLD, ["JH 2D 3D 4D", "5D 6D 7D", "2H TH 3C 4C", "KH AH 8D 9D"], "1 9H",
@@ -300,7 +300,8 @@ def test_equivalent_cards_collapse_but_the_queen_stays_alone() -> None:
     k = SimRules(Ruleset())
     hand = CardSet.parse("JS QS KS 2C 3C 5C").mask
     gone = CardSet.parse("4C").mask
-    classes = [str(CardSet.from_mask(mask)) for mask in equivalent_classes(k, hand, hand, gone)]
+    elsewhere = k.deck & ~hand & ~gone
+    classes = [str(CardSet.from_mask(mask)) for mask in equivalent_classes(hand, k.attributes, elsewhere)]
     assert classes == ["2C 3C 5C", "JS", "QS", "KS"]
 
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from hearts_core import Card, Game, HandState, Ruleset
 from hearts_core.ai.bots import play_random_hand
-from hearts_core.engine.rules import DECK_SCHEMES, FIRST_TRICK_RULES, MOON_RULES
+from hearts_core.engine.presets import DECK_SCHEMES
+from hearts_core.engine.vocabulary import FIRST_TRICK_RULES, MOON_RULES
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
