@@ -1,47 +1,43 @@
-"""The rule book as data: every rule and variant of RULES.md, its sources, and
+"""The rule book as data: every rule and variant the app models, its sources, and
 the :class:`~hearts_core.engine.rules.Ruleset` fields that model it.
 
-Wording lives in the message catalogue (``rule.<id>.title``,
+Rule ids (``follow_suit``, ``V3``, ``dispute_1``...) are what code, tests and
+content cite.  Wording lives in the message catalogue (``rule.<id>.title``,
 ``rule.<id>.text``, ``field.<name>.label``, ``option.<field>.<value>``), so
 the Rule Book page is generated from this module and never typed twice.
 
 >>> entry = rule_entry("V3")
 >>> entry.fields, entry.sources
-(('first_trick',), ('000', '003'))
+(('first_trick',), ('uk_rules_site', 'ru_encyclopedia'))
 >>> [option.value for option in field_info("first_trick").options]
 ['no_points', 'no_queen', 'anything']
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
+import itertools
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ..engine.presets import DECK_SCHEMES
-from ..engine.rules import Ruleset
-from ..engine.vocabulary import (
-    DECK_SCHEME_NAMES,
-    FIRST_TRICK_RULES,
-    MOON_RULES,
-    OPENING_LEADS,
-    PASS_DIRECTIONS,
-    SCORING_RULES,
-    TIE_RULES,
-    one_of,
-)
+from ..engine.rules import Ruleset, choices_of, field_kind, field_names, field_rule
+from ..engine.vocabulary import DECK_SCHEME_NAMES, FIRST_TRICK_RULES, OPENING_LEADS, TIE_RULES, one_of
+from .sources import is_citation
 
 SECTIONS: Final = ("standard", "variants", "beyond", "players", "disputes", "history")
 
 
 @dataclass(frozen=True)
 class RuleEntry:
-    """One rule or variant of RULES.md.
+    """One rule or variant of the rule book.
 
     ``id`` is the key for the catalogue and for citations (``V3``,
-    ``follow_suit``); ``section`` one of :data:`SECTIONS`; ``sources`` the seed
-    prefixes (000, 002, 003, 004) or outside references; ``fields`` the
-    ruleset fields that model it (empty for a fixed rule).
+    ``follow_suit``); ``section`` one of :data:`SECTIONS`; ``sources`` the ids
+    of :mod:`hearts_core.content.sources` it comes from (or ``assumption``);
+    ``fields`` the ruleset fields that model it (empty for a fixed rule).
     """
 
     id: str
@@ -60,8 +56,8 @@ class OptionInfo:
 
 @dataclass(frozen=True)
 class FieldInfo:
-    """A ruleset field: its kind (``choice``, ``bool``, ``int``, ``cards``,
-    ``penalties``, ``cycle``), the rule it belongs to, and its options."""
+    """A ruleset field: its kind (``choice``, ``bool``, ``int``, ``players``, ``cards``,
+    ``penalties``, ``cycle``), the rule it belongs to, and its options with their words."""
 
     name: str
     kind: str
@@ -69,58 +65,62 @@ class FieldInfo:
     options: tuple[OptionInfo, ...] = ()
 
 
-_ALL: Final = ("000", "002", "003", "004")
+_UK: Final = "uk_rules_site"
+_RU_SITE: Final = "ru_online_site"
+_RU_ENCYCLOPEDIA: Final = "ru_encyclopedia"
+_RU_WIKI: Final = "ru_wiki"
+_ALL: Final = ("uk_rules_site", "ru_online_site", "ru_encyclopedia", "ru_wiki")
 
 RULES: Final[tuple[RuleEntry, ...]] = (
     # Section 1: the standard game.
     RuleEntry("deck", "standard", _ALL, ("players", "removed_cards")),
-    RuleEntry("ranks", "standard", ("000", "003")),
-    RuleEntry("deal", "standard", ("003", "002")),
-    RuleEntry("pass_blind", "standard", ("000", "002"), ("pass_count",)),
-    RuleEntry("pass_cycle", "standard", ("000", "002", "004"), ("pass_cycle",)),
+    RuleEntry("ranks", "standard", (_UK, _RU_ENCYCLOPEDIA)),
+    RuleEntry("deal", "standard", (_RU_ENCYCLOPEDIA, _RU_SITE)),
+    RuleEntry("pass_blind", "standard", (_UK, _RU_SITE), ("pass_count",)),
+    RuleEntry("pass_cycle", "standard", (_UK, _RU_SITE, _RU_WIKI), ("pass_cycle",)),
     RuleEntry("opening_lead", "standard", _ALL, ("opening_lead",)),
-    RuleEntry("clockwise", "standard", ("002", "004")),
+    RuleEntry("clockwise", "standard", (_RU_SITE, _RU_WIKI)),
     RuleEntry("follow_suit", "standard", _ALL),
-    RuleEntry("no_obligation_to_beat", "standard", ("003",)),
+    RuleEntry("no_obligation_to_beat", "standard", (_RU_ENCYCLOPEDIA,)),
     RuleEntry("trick_winner", "standard", _ALL),
-    RuleEntry("first_trick", "standard", ("000", "002", "004"), ("first_trick",)),
-    RuleEntry("breaking_hearts", "standard", ("000", "003", "004"), ("must_break_hearts",)),
-    RuleEntry("only_hearts", "standard", ("000", "002", "003")),
-    RuleEntry("queen_lead", "standard", ("002",)),
+    RuleEntry("first_trick", "standard", (_UK, _RU_SITE, _RU_WIKI), ("first_trick",)),
+    RuleEntry("breaking_hearts", "standard", (_UK, _RU_ENCYCLOPEDIA, _RU_WIKI), ("must_break_hearts",)),
+    RuleEntry("only_hearts", "standard", (_UK, _RU_SITE, _RU_ENCYCLOPEDIA)),
+    RuleEntry("queen_lead", "standard", (_RU_SITE,)),
     RuleEntry("penalty_points", "standard", _ALL, ("penalties",)),
-    RuleEntry("moon", "standard", ("000", "002", "004"), ("moon",)),
-    RuleEntry("game_end", "standard", ("000", "002", "004"), ("target_score",)),
-    RuleEntry("worked_example", "standard", ("000",)),
+    RuleEntry("moon", "standard", (_UK, _RU_SITE, _RU_WIKI), ("moon",)),
+    RuleEntry("game_end", "standard", (_UK, _RU_SITE, _RU_WIKI), ("target_score",)),
+    RuleEntry("worked_example", "standard", (_UK,)),
     # Section 2: variants V1-V12.
     RuleEntry("V1", "variants", _ALL, ("pass_cycle",)),
     RuleEntry("V2", "variants", _ALL, ("pass_count",)),
-    RuleEntry("V3", "variants", ("000", "003"), ("first_trick",)),
-    RuleEntry("V4", "variants", ("000", "002", "003"), ("must_break_hearts", "queen_breaks_hearts")),
-    RuleEntry("V5", "variants", ("000", "002"), ("lead_hearts_with_queen",)),
-    RuleEntry("V6", "variants", ("000", "002", "004"), ("penalties",)),
-    RuleEntry("V7", "variants", ("003",), ("penalties", "pass_cycle")),
-    RuleEntry("V8", "variants", ("000", "002", "004"), ("moon",)),
-    RuleEntry("V9", "variants", ("004",), ("sun",)),
-    RuleEntry("V10", "variants", ("000", "004"), ("target_score", "max_hands")),
-    RuleEntry("V11", "variants", ("000", "003", "004"), ("players", "removed_cards")),
-    RuleEntry("V12", "variants", ("003",), ("scoring",)),
+    RuleEntry("V3", "variants", (_UK, _RU_ENCYCLOPEDIA), ("first_trick",)),
+    RuleEntry("V4", "variants", (_UK, _RU_SITE, _RU_ENCYCLOPEDIA), ("must_break_hearts", "queen_breaks_hearts")),
+    RuleEntry("V5", "variants", (_UK, _RU_SITE), ("lead_hearts_with_queen",)),
+    RuleEntry("V6", "variants", (_UK, _RU_SITE, _RU_WIKI), ("penalties",)),
+    RuleEntry("V7", "variants", (_RU_ENCYCLOPEDIA,), ("penalties", "pass_cycle")),
+    RuleEntry("V8", "variants", (_UK, _RU_SITE, _RU_WIKI), ("moon",)),
+    RuleEntry("V9", "variants", (_RU_WIKI,), ("sun",)),
+    RuleEntry("V10", "variants", (_UK, _RU_WIKI), ("target_score", "max_hands")),
+    RuleEntry("V11", "variants", (_UK, _RU_ENCYCLOPEDIA, _RU_WIKI), ("players", "removed_cards")),
+    RuleEntry("V12", "variants", (_RU_ENCYCLOPEDIA,), ("scoring",)),
     # Section 2b: variants beyond the seeds.
-    RuleEntry("opening_lead_variant", "beyond", ("OpenSpiel", "Trickster", "Black Maria"), ("opening_lead",)),
-    RuleEntry("penalty_table", "beyond", ("pagat", "Board Game Arena", "gnome-hearts"), ("penalties",)),
-    RuleEntry("moon_auto", "beyond", ("Trickster", "Hardwood", "Board Game Arena"), ("moon", "moon_needs_bonus")),
-    RuleEntry("no_tricks_bonus", "beyond", ("OpenSpiel",), ("no_tricks_bonus",)),
-    RuleEntry("tie", "beyond", ("pagat", "Wikipedia"), ("tie",)),
-    RuleEntry("named_rulesets", "beyond", ("Microsoft", "pagat", "OpenSpiel", "Wikipedia")),
+    RuleEntry("opening_lead_variant", "beyond", ("openspiel", "trickster", "pagat", "wikipedia"), ("opening_lead",)),
+    RuleEntry("penalty_table", "beyond", ("pagat", "board_game_arena", "gnome_hearts"), ("penalties",)),
+    RuleEntry("moon_auto", "beyond", ("trickster", "hardwood", "board_game_arena"), ("moon", "moon_needs_bonus")),
+    RuleEntry("no_tricks_bonus", "beyond", ("openspiel",), ("no_tricks_bonus",)),
+    RuleEntry("tie", "beyond", ("pagat", "wikipedia"), ("tie",)),
+    RuleEntry("named_rulesets", "beyond", ("microsoft", "pagat", "openspiel", "wikipedia")),
     # Section 3: player counts.
-    RuleEntry("player_counts", "players", ("000", "003", "004"), ("players", "removed_cards")),
+    RuleEntry("player_counts", "players", (_UK, _RU_ENCYCLOPEDIA, _RU_WIKI), ("players", "removed_cards")),
     RuleEntry("odd_players_cycle", "players", ("assumption",), ("pass_cycle",)),
     # Section 4: disputed situations.
-    RuleEntry("dispute_1", "disputes", ("000",)),
-    RuleEntry("dispute_2", "disputes", ("000",)),
-    RuleEntry("dispute_3", "disputes", ("000",)),
-    RuleEntry("dispute_4", "disputes", ("000",)),
+    RuleEntry("dispute_1", "disputes", (_UK,)),
+    RuleEntry("dispute_2", "disputes", (_UK,)),
+    RuleEntry("dispute_3", "disputes", (_UK,)),
+    RuleEntry("dispute_4", "disputes", (_UK,)),
     # Section 6: history.
-    RuleEntry("history", "history", ("003", "000")),
+    RuleEntry("history", "history", (_RU_ENCYCLOPEDIA, _UK)),
 )
 
 _BY_ID: Final = {entry.id: entry for entry in RULES}
@@ -132,38 +132,25 @@ def rule_entry(rule_id: str) -> RuleEntry:
 
 
 def rules_in(section: str) -> tuple[RuleEntry, ...]:
-    """The entries of one section, in RULES.md order."""
+    """The entries of one section, in the rule book's order."""
     return tuple(entry for entry in RULES if entry.section == section)
 
 
-def _choice(name: str, rule: str, values: tuple[Any, ...]) -> FieldInfo:
-    return FieldInfo(name, "choice", rule, tuple(OptionInfo(v, f"option.{name}.{v}") for v in values))
+def _option_token(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _flag(name: str, rule: str) -> FieldInfo:
-    return FieldInfo(name, "bool", rule, tuple(OptionInfo(v, f"option.{name}.{str(v).lower()}") for v in (True, False)))
+def _field_info(name: str) -> FieldInfo:
+    """A field's metadata, read from the ruleset dataclass itself (its rule, kind and options)."""
+    kind = field_kind(name)
+    values: tuple[Any, ...] = choices_of(name) if kind in ("choice", "bool", "cycle") else ()
+    if kind == "players":
+        values = (2, 3, 4, 5, 6)
+    return FieldInfo(name, kind, field_rule(name),
+                     tuple(OptionInfo(value, f"option.{name}.{_option_token(value)}") for value in values))
 
 
-FIELDS: Final[tuple[FieldInfo, ...]] = (
-    FieldInfo("players", "int", "V11", tuple(OptionInfo(n, f"option.players.{n}") for n in (2, 3, 4, 5, 6))),
-    FieldInfo("removed_cards", "cards", "V11"),
-    FieldInfo("pass_cycle", "cycle", "V1", tuple(OptionInfo(d, f"option.pass_cycle.{d}") for d in PASS_DIRECTIONS)),
-    FieldInfo("pass_count", "int", "V2"),
-    _choice("opening_lead", "opening_lead_variant", OPENING_LEADS),
-    _choice("first_trick", "V3", FIRST_TRICK_RULES),
-    _flag("must_break_hearts", "V4"),
-    _flag("queen_breaks_hearts", "V4"),
-    _flag("lead_hearts_with_queen", "V5"),
-    FieldInfo("penalties", "penalties", "penalty_table"),
-    _choice("moon", "V8", MOON_RULES),
-    _flag("moon_needs_bonus", "moon_auto"),
-    _flag("sun", "V9"),
-    FieldInfo("no_tricks_bonus", "int", "no_tricks_bonus"),
-    FieldInfo("target_score", "int", "V10"),
-    FieldInfo("max_hands", "int", "V10"),
-    _choice("tie", "tie", TIE_RULES),
-    _choice("scoring", "V12", SCORING_RULES),
-)
+FIELDS: Final[tuple[FieldInfo, ...]] = tuple(_field_info(name) for name in field_names())
 
 _FIELDS_BY_NAME: Final = {info.name: info for info in FIELDS}
 
@@ -175,10 +162,6 @@ def field_info(name: str) -> FieldInfo:
 
 def field_docs() -> dict[str, str]:
     """Each Ruleset field's docstring, read from the source (for developers' tables)."""
-    import ast
-    import inspect
-    import itertools
-
     tree = ast.parse(inspect.getsource(Ruleset))
     docs: dict[str, str] = {}
     body = tree.body[0].body  # type: ignore[attr-defined]
@@ -194,11 +177,12 @@ def field_docs() -> dict[str, str]:
 
 
 def check_coverage() -> list[str]:
-    """Problems in the metadata: a field with no entry, or an entry naming no field."""
-    names = {item.name for item in dataclasses.fields(Ruleset)}
-    problems = [f"field {name} has no FieldInfo" for name in sorted(names - set(_FIELDS_BY_NAME))]
+    """Problems in the metadata: a rule naming an unknown field or source, a field citing an unknown rule."""
+    names = set(field_names())
+    problems = []
     for entry in RULES:
         problems += [f"rule {entry.id} names unknown field {name}" for name in entry.fields if name not in names]
+        problems += [f"rule {entry.id} cites unknown source {name}" for name in entry.sources if not is_citation(name)]
     for info in FIELDS:
         if info.rule not in _BY_ID:
             problems.append(f"field {info.name} cites unknown rule {info.rule}")
@@ -207,7 +191,7 @@ def check_coverage() -> list[str]:
 
 @dataclass(frozen=True)
 class VariantOption:
-    """One option of a variant row of RULES.md, as the change it makes to a ruleset.
+    """One option of a variant of the rule book, as the change it makes to a ruleset.
 
     ``overrides`` sets fields outright; ``penalty_patch`` sets some cards'
     points on top of the current table (0 removes a card's points), so that
@@ -245,7 +229,7 @@ def _options(*options: VariantOption) -> tuple[VariantOption, ...]:
 
 _SPOT: Final = {f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15), strict=True)}
 
-#: Every option of every variant row of RULES.md (sections 2, 2b, 3), first = default.
+#: Every option of every variant of the rule book, first = default.
 VARIANT_OPTIONS: Final[dict[str, tuple[VariantOption, ...]]] = {
     "V1": _options(
         VariantOption("left_right_across_hold", {"pass_cycle": ("left", "right", "across", "hold")}),

@@ -1,7 +1,7 @@
-"""Named rulesets, each with the source it comes from.
+"""Named rulesets, each with the sources it comes from.
 
 A preset is data: the fields it changes from the standard game, plus its
-source.  Its notes are wording, so they live in the message catalogue under
+sources.  Its notes are wording, so they live in the message catalogue under
 ``preset.<name>.title`` and ``preset.<name>.notes``.
 
 >>> from hearts_core import Ruleset
@@ -34,11 +34,12 @@ DECK_SCHEMES: Final[dict[int, dict[DeckScheme, str]]] = {
 
 @dataclass(frozen=True)
 class PresetInfo:
-    """A preset's name, the fields it sets, and where its rules come from."""
+    """A preset's name, the fields it sets, and the sources its rules come from
+    (ids of :mod:`hearts_core.content.sources`)."""
 
     name: str
     overrides: dict[str, Any]
-    source: str
+    sources: tuple[str, ...]
 
 
 _ODD_CYCLE: Final = ("left", "right", "hold")
@@ -54,31 +55,31 @@ _SPOT_HEARTS: Final = {f"{rank}H": value for rank, value in zip("23456789TJQKA",
 PRESETS: Final[dict[str, PresetInfo]] = {
     preset.name: preset
     for preset in (
-        PresetInfo("standard", {}, "RULES.md section 1 (seeds 000, 002, 003, 004)"),
+        PresetInfo("standard", {}, ("uk_rules_site", "ru_online_site", "ru_encyclopedia", "ru_wiki")),
         PresetInfo(
             "microsoft",
             {"pass_cycle": ("left", "right", "across", "hold"), "moon": "add_to_others"},
-            "Microsoft Windows Hearts (RULES.md section 2b; seed 003 on the pass cycle)",
+            ("microsoft", "ru_encyclopedia"),
         ),
         PresetInfo(
             "pagat",
             {"first_trick": "anything", "moon": "choice"},
-            "pagat.com, Hearts main rules (RULES.md section 2b)",
+            ("pagat",),
         ),
         PresetInfo(
             "openspiel",
             {"queen_breaks_hearts": True, "moon": "add_to_others"},
-            "OpenSpiel's hearts game with its default parameters (RULES.md section 2b)",
+            ("openspiel",),
         ),
         PresetInfo(
             "omnibus",
             {"penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
-            "Omnibus Hearts (RULES.md V6; seeds 000, 002)",
+            ("uk_rules_site", "ru_online_site"),
         ),
         PresetInfo(
             "jack_eleven",
             {"penalties": {**hearts_each(1), "QS": 13, "JD": 11}},
-            "Seed 004's home variant: the jack of diamonds gives 11 points (RULES.md V6)",
+            ("ru_wiki",),
         ),
         PresetInfo(
             "black_maria",
@@ -90,36 +91,36 @@ PRESETS: Final[dict[str, PresetInfo]] = {
                 "must_break_hearts": False,
                 "moon": "off",
             },
-            "Black Maria (RULES.md V7; seed 003, pagat, Wikipedia)",
+            ("ru_encyclopedia", "pagat", "wikipedia"),
         ),
         PresetInfo(
             "spot_hearts",
             {"penalties": {**_SPOT_HEARTS, "QS": 25}},
-            "Spot Hearts (RULES.md section 2b; pagat, Board Game Arena)",
+            ("pagat", "board_game_arena"),
         ),
         PresetInfo(
             "pink_lady",
             {"penalties": {**hearts_each(1), "QS": 13, "QH": 13}},
-            "Pink Lady (RULES.md section 2b; pagat)",
+            ("pagat",),
         ),
-        PresetInfo("rickety_kate", {"moon": "off"}, "Rickety Kate (RULES.md section 2b; Wikipedia)"),
+        PresetInfo("rickety_kate", {"moon": "off"}, ("wikipedia",)),
         PresetInfo(
             "pure_hearts",
             {"penalties": hearts_each(1), "moon": "off", "first_trick": "anything"},
-            "Pure Hearts, the 1880s game (RULES.md sections 2b and 6; seed 003)",
+            ("ru_encyclopedia",),
         ),
         PresetInfo(
             "chips_1887",
             {"penalties": hearts_each(1), "moon": "off", "first_trick": "anything",
              "scoring": "chips", "pass_cycle": ("hold",), "target_score": 0, "max_hands": 8},
-            "The 1887 chip game (RULES.md V12; seed 003)",
+            ("ru_encyclopedia",),
         ),
-        PresetInfo("three_players", _players(3, "base"), "RULES.md section 3 (seeds 000, 004): 2D removed"),
-        PresetInfo("three_players_no_2c", _players(3, "variant"), "RULES.md section 3 (seeds 000, 003): 2C removed"),
-        PresetInfo("five_players", _players(5, "base"), "RULES.md section 3 (seeds 000, 003): 2C and 2D removed"),
-        PresetInfo("five_players_no_2s", _players(5, "variant"), "RULES.md section 3 (seed 004): 2D and 2S removed"),
-        PresetInfo("six_players", _players(6, "base"), "RULES.md section 3 (seed 003): 2C 2D 3C 2S removed"),
-        PresetInfo("six_players_no_3d", _players(6, "variant"), "RULES.md section 3 (seed 004): 2C 2D 2S 3D removed"),
+        PresetInfo("three_players", _players(3, "base"), ("uk_rules_site", "ru_wiki")),
+        PresetInfo("three_players_no_2c", _players(3, "variant"), ("uk_rules_site", "ru_encyclopedia")),
+        PresetInfo("five_players", _players(5, "base"), ("uk_rules_site", "ru_encyclopedia")),
+        PresetInfo("five_players_no_2s", _players(5, "variant"), ("ru_wiki",)),
+        PresetInfo("six_players", _players(6, "base"), ("ru_encyclopedia",)),
+        PresetInfo("six_players_no_3d", _players(6, "variant"), ("ru_wiki",)),
         PresetInfo(
             "two_players",
             {
@@ -129,7 +130,7 @@ PRESETS: Final[dict[str, PresetInfo]] = {
                 # The 2H-5H are out of the deck, so they carry no points either.
                 "penalties": {**{f"{rank}H": 1 for rank in "6789TJQKA"}, "QS": 13},
             },
-            "RULES.md section 3 (seed 004): a 36-card deck, six to ace (home rules differ)",
+            ("ru_wiki",),
         ),
     )
 }

@@ -123,7 +123,7 @@ def best_moon_option(
     shooter: int,
     totals_before: Sequence[int] | None = None,
 ) -> str:
-    """The moon option that leaves the shooter best placed (RULES.md's assumption for
+    """The moon option that leaves the shooter best placed (the Rule Book's assumption for
     bots and for ``moon="auto"``).
 
     Both options change the shooter's lead over everyone by the same amount,
@@ -134,14 +134,15 @@ def best_moon_option(
     if totals_before is None:
         return "add_to_others"
     ranked = {
-        option: _standing_after(rules, totals_before, _apply_moon(raw, shooter, rules.moon_value, option), shooter)
+        option: standing_after(rules, totals_before, _apply_moon(raw, shooter, rules.moon_value, option), shooter)
         for option in MOON_CHOICES
     }
     return max(MOON_CHOICES, key=lambda option: ranked[option])
 
 
-def _standing_after(rules: Ruleset, totals: Sequence[int], hand: Sequence[int], seat: int) -> int:
-    """3 = wins alone, 2 = shares the win, 1 = the game goes on, 0 = loses."""
+def standing_after(rules: Ruleset, totals: Sequence[int], hand: Sequence[int], seat: int) -> int:
+    """How ``seat`` stands once ``hand`` is added to ``totals``: 3 = wins alone,
+    2 = shares the win, 1 = the game goes on, 0 = loses."""
     after = [total + points for total, points in zip(totals, hand, strict=True)]
     if not (rules.target_score and max(after) >= rules.target_score):
         return 1

@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from ..words.catalogue import DEFAULT_LANGUAGE, has_message, message
+from ..words.catalogue import DEFAULT_LANGUAGE, message
 from .cards import Card, CardLike, CardSet
 from .rules import QUEEN_OF_SPADES
 from .state import HandState
@@ -49,24 +49,35 @@ from .vocabulary import PLAY
 FACE_UP_WORDS: Final = ("all", "none")
 
 
+#: The compass point of each seat, by the number of players: seat 0 (the learner)
+#: sits at the bottom, South, and play goes to the left, clockwise.
+SEAT_COMPASS: Final[dict[int, tuple[str, ...]]] = {
+    2: ("south", "north"),
+    3: ("south", "west", "east"),
+    4: ("south", "west", "north", "east"),
+    5: ("south", "west", "north_west", "north_east", "east"),
+    6: ("south", "south_west", "north_west", "north", "north_east", "south_east"),
+}
+
+
+def seat_compass(seat: int, players: int) -> str:
+    """The compass point of ``seat`` at a table of ``players`` (``"south"``, ``"north_west"``...)."""
+    if players not in SEAT_COMPASS or not 0 <= seat < players:
+        raise ValueError(f"no seat {seat} at a table of {players} players")
+    return SEAT_COMPASS[players][seat]
+
+
 def seat_name(seat: int, players: int, language: str = DEFAULT_LANGUAGE) -> str:
     """The name of ``seat`` at a table of ``players``, from the message catalogue.
-
-    Seat 0 sits at the bottom ("South") and play goes to the left, clockwise.
 
     >>> [seat_name(seat, 4) for seat in range(4)]
     ['South', 'West', 'North', 'East']
     >>> [seat_name(seat, 3) for seat in range(3)]
     ['South', 'West', 'East']
-    >>> seat_name(5, 6), seat_name(7, 8)
-    ('South-East', 'Seat 8')
+    >>> seat_name(5, 6)
+    'South-East'
     """
-    if not 0 <= seat < max(players, 1):
-        raise ValueError(f"no seat {seat} at a table of {players} players")
-    key = f"seat.{players}.{seat}"
-    if has_message(key, language) or has_message(key):
-        return message(key, language)
-    return message("seat.other", language, number=seat + 1)
+    return message(f"seat.{seat_compass(seat, players)}", language)
 
 
 class Play(NamedTuple):

@@ -22,12 +22,14 @@ from .compare import (
     Divergence,
     PairReplay,
     check_same_deck,
+    divergence_step,
     find_differing_deal,
     first_divergence,
     parse_deal_text,
     play_out,
     replay_pair,
 )
+from .jobs import GAME_CHUNK, HAND_CHUNK, SimulationJob
 from .share import (
     CardLine,
     LintWarning,
@@ -51,6 +53,8 @@ from .simulation import (
 
 __all__ = [
     "DIVERGENCE_KINDS",
+    "GAME_CHUNK",
+    "HAND_CHUNK",
     "MAX_GAME_HANDS",
     "POLICIES",
     "CardLine",
@@ -61,12 +65,14 @@ __all__ = [
     "NotationError",
     "PairReplay",
     "RulesetError",
+    "SimulationJob",
     "SimulationResult",
     "StatDiff",
     "card_lines",
     "check_same_deck",
     "compare_stats",
     "decode_ruleset",
+    "divergence_step",
     "encode_ruleset",
     "find_differing_deal",
     "first_divergence",

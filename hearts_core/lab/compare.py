@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from ..ai.view import PlayerView
 from ..engine.cards import ALL_CARDS, Card, CardSet, cards_of_mask
+from ..engine.history import History
 from ..engine.notation import NotationError
 from ..engine.reasons import Explanation, Reason
 from ..engine.rules import QUEEN_OF_SPADES, Ruleset
@@ -103,8 +104,8 @@ class PairReplay:
     """One deal played under two rulesets.
 
     ``start_a`` / ``start_b`` are the dealt states (before the pass);
-    ``states_a`` / ``states_b`` every position after the pass, index = plays
-    made (``states_a[0]`` is ready for the first lead, the last is over).
+    ``history_a`` / ``history_b`` every position after the pass, index = plays
+    made (``history_a[0]`` is ready for the first lead, the last is over).
     ``scores_*`` are the hand scores, ``standings_*`` the game totals after
     the hand when ``totals`` were given.
     """
@@ -113,8 +114,8 @@ class PairReplay:
     rules_b: Ruleset
     start_a: HandState
     start_b: HandState
-    states_a: tuple[HandState, ...]
-    states_b: tuple[HandState, ...]
+    history_a: History
+    history_b: History
     divergence: Divergence | None
     scores_a: tuple[int, ...]
     scores_b: tuple[int, ...]
@@ -125,12 +126,27 @@ class PairReplay:
     seed: int = 0
 
     @property
+    def states_a(self) -> tuple[HandState, ...]:
+        """Every position under A after the pass."""
+        return self.history_a.states
+
+    @property
+    def states_b(self) -> tuple[HandState, ...]:
+        """Every position under B after the pass."""
+        return self.history_b.states
+
+    @property
     def final_a(self) -> HandState:
-        return self.states_a[-1]
+        return self.history_a.last
 
     @property
     def final_b(self) -> HandState:
-        return self.states_b[-1]
+        return self.history_b.last
+
+    @property
+    def last_step(self) -> int:
+        """The last position of the longer history."""
+        return max(len(self.history_a), len(self.history_b)) - 1
 
     @property
     def outcomes_differ(self) -> bool:
@@ -237,7 +253,7 @@ def _choose_card(state: HandState, policy: str, k: SimRules, rng: random.Random)
     return heuristic_card(k, seat, hand, legal, trick, state.leader, gone, state.taken_masks, state.trick_number)[0]
 
 
-def play_out(start: HandState, policy: str = "heuristic", seed: int = 0) -> tuple[HandState, ...]:
+def play_out(start: HandState, policy: str = "heuristic", seed: int = 0) -> History:
     """Every position of ``start`` played to the end by ``policy`` (after the pass)."""
     if policy not in POLICIES:
         raise ValueError(f"no policy {policy!r}; choose one of {', '.join(POLICIES)}")
@@ -251,7 +267,7 @@ def play_out(start: HandState, policy: str = "heuristic", seed: int = 0) -> tupl
     while state.is_playing:
         state = state.play(ALL_CARDS[_choose_card(state, policy, k, rng)])
         states.append(state)
-    return tuple(states)
+    return History.from_states(states)
 
 
 def replay_pair(
@@ -278,20 +294,32 @@ def replay_pair(
     masks, number = _deal_masks(rules_a, deal, hand_number)
     start_a = HandState.from_masks(rules_a, masks, number)
     start_b = HandState.from_masks(rules_b, masks, number)
-    states_a = play_out(start_a, policy, seed)
-    states_b = play_out(start_b, policy, seed)
+    history_a = play_out(start_a, policy, seed)
+    history_b = play_out(start_b, policy, seed)
     before = tuple(totals) if totals is not None else None
-    report_a = states_a[-1].score_report(None, before)
-    report_b = states_b[-1].score_report(None, before)
-    divergence = first_divergence(states_a, states_b, start_a=start_a, start_b=start_b, totals=before)
+    report_a = history_a.last.score_report(None, before)
+    report_b = history_b.last.score_report(None, before)
+    divergence = first_divergence(history_a.states, history_b.states, start_a=start_a, start_b=start_b,
+                                  totals=before)
     standings_a = standings_b = None
     if before is not None:
         standings_a = tuple(t + s for t, s in zip(before, report_a.scores, strict=True))
         standings_b = tuple(t + s for t, s in zip(before, report_b.scores, strict=True))
     return PairReplay(
-        rules_a, rules_b, start_a, start_b, states_a, states_b, divergence,
+        rules_a, rules_b, start_a, start_b, history_a, history_b, divergence,
         tuple(report_a.scores), tuple(report_b.scores), report_a, report_b, standings_a, standings_b, seed,
     )
+
+
+def divergence_step(divergence: Divergence, last: int) -> int:
+    """The step of a replay that first shows ``divergence`` (``last`` is the replay's last step).
+
+    A different card (or trick winner) shows once that card is on the table,
+    one step after the position where it was chosen; a pass, hearts broken or
+    a score shows at its own index.
+    """
+    index = divergence.index + (1 if divergence.kind in ("legality", "card", "trick_winner") else 0)
+    return max(0, min(index, last))
 
 
 def _base_params(state: HandState, index: int, seat: int | None) -> dict[str, Any]:
@@ -505,6 +533,16 @@ def find_differing_deal(
 
 
 __all__ = [
-    "DIVERGENCE_KINDS", "POLICIES", "Divergence", "PairReplay", "check_same_deck", "find_differing_deal",
-    "first_divergence", "parse_deal_text", "pass_view", "play_out", "replay_pair",
+    "DIVERGENCE_KINDS",
+    "POLICIES",
+    "Divergence",
+    "PairReplay",
+    "check_same_deck",
+    "divergence_step",
+    "find_differing_deal",
+    "first_divergence",
+    "parse_deal_text",
+    "pass_view",
+    "play_out",
+    "replay_pair",
 ]

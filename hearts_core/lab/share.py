@@ -20,19 +20,19 @@ hearts_core.engine.rules.RulesetError: colour: The ruleset code names 'colour', 
 
 from __future__ import annotations
 
-import dataclasses
 import html
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..content.rulebook import field_info
 from ..engine.cards import ALL_CARDS, HEARTS, Card, CardParseError, CardSet
+from ..engine.describe import describe_value, field_label
 from ..engine.presets import PRESETS
-from ..engine.rules import Ruleset, RulesetError
+from ..engine.rules import Ruleset, RulesetError, field_kind, field_names
 from ..words.catalogue import DEFAULT_LANGUAGE, message
 
 SEPARATOR: Final = "~"
-_FIELD_NAMES: Final = tuple(item.name for item in dataclasses.fields(Ruleset))
+_FIELD_NAMES: Final = field_names()
 _YES: Final = ("yes", "true", "1", "on")
 _NO: Final = ("no", "false", "0", "off")
 
@@ -41,7 +41,7 @@ _NO: Final = ("no", "false", "0", "off")
 
 
 def _encode_value(name: str, value: Any, base: Ruleset) -> str:
-    kind = field_info(name).kind
+    kind = field_kind(name)
     if kind == "bool":
         return "yes" if value else "no"
     if kind == "cycle":
@@ -78,18 +78,19 @@ def _fail(field_name: str, key: str, **params: Any) -> RulesetError:
 
 
 def _decode_value(name: str, text: str, base: Ruleset) -> Any:
-    kind = field_info(name).kind
+    kind = field_kind(name)
     if kind == "bool":
         if text.lower() in _YES:
             return True
         if text.lower() in _NO:
             return False
-        raise _fail(name, "share_value", field=name, value=text, problem="write yes or no.")
-    if kind == "int":
+        raise _fail(name, "share_value", field=name, value=text, problem=message("lab.error.share_yes_no"))
+    if kind in ("int", "players"):
         try:
             return int(text)
         except ValueError:
-            raise _fail(name, "share_value", field=name, value=text, problem="expected a whole number.") from None
+            raise _fail(name, "share_value", field=name, value=text,
+                        problem=message("lab.error.share_whole_number")) from None
     if kind == "cycle":
         return tuple(part for part in text.replace(",", ".").split(".") if part)
     if kind == "cards":
@@ -107,7 +108,7 @@ def _decode_value(name: str, text: str, base: Ruleset) -> Any:
                 card = str(Card.parse(card_text))
                 points = int(points_text)
             except (CardParseError, ValueError):
-                problem = f"{token!r} is not a card and its points, such as JD-10 or QH13."
+                problem = message("lab.error.share_penalty", token=token)
                 raise _fail(name, "share_value", field=name, value=text, problem=problem) from None
             table.pop(card, None)
             if points:
@@ -237,87 +238,32 @@ class CardLine:
     house: bool
 
 
-def _penalties_text(rules: Ruleset, language: str) -> str:
-    points = rules.tables.points
-    hearts = [points[i] for i in range(26, 39) if rules.tables.deck_mask >> i & 1]
-    parts: list[str] = []
-    uniform = bool(hearts) and len(set(hearts)) == 1 and hearts[0] != 0
-    if uniform:
-        parts.append(message("lab.card.hearts_each", language, points=hearts[0]))
-    for i in range(52):
-        if points[i] and not (uniform and i // 13 == HEARTS):
-            parts.append(f"{ALL_CARDS[i]} {points[i]}")
-    return ", ".join(parts) or "-"
-
-
 def _sentence(text: str) -> str:
     text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+#: Settings that only matter when another one says so: shown on the card only then.
+_SHOWN_IF: Final[dict[str, Callable[[Ruleset], bool]]] = {
+    "pass_count": lambda rules: any(direction != "hold" for direction in rules.pass_cycle),
+    "queen_breaks_hearts": lambda rules: rules.must_break_hearts,
+    "lead_hearts_with_queen": lambda rules: rules.must_break_hearts,
+    "moon_needs_bonus": lambda rules: bool(rules.tables.bonus_mask) and rules.moon != "off",
+    "max_hands": lambda rules: rules.max_hands > 0,
+}
 
 
 def card_lines(rules: Ruleset, language: str = DEFAULT_LANGUAGE) -> tuple[CardLine, ...]:
-    """Every setting of ``rules`` in words, house rules (fields that differ from the
-    standard game) marked."""
-    standard = Ruleset()
-    differs = set(rules.differences(standard))
-
-    def label(name: str) -> str:
-        return message(f"field.{name}.label", language)
-
-    def option(name: str, value: Any) -> str:
-        key = str(value).lower() if isinstance(value, bool) else str(value)
-        return _sentence(message(f"option.{name}.{key}", language))
-
-    lines: list[CardLine] = []
-
-    def add(name: str, text: str, house: bool | None = None) -> None:
-        lines.append(CardLine(name, label(name), text, name in differs if house is None else house))
-
-    deck = rules.tables.deck_mask.bit_count()
-    add("players", message("lab.card.players", language, players=rules.players, hand_size=rules.hand_size,
-                           deck=deck))
-    removed = rules.removed_cards
-    add("removed_cards", message("lab.card.removed", language, cards=str(removed)) if removed
-        else message("lab.card.no_removed", language))
-    add("pass_cycle", message("lab.card.pass_cycle", language, cycle=", ".join(rules.pass_cycle)))
-    if any(direction != "hold" for direction in rules.pass_cycle):
-        add("pass_count", message("lab.card.pass_count", language, count=rules.pass_count))
-    opening = rules.opening_card
-    if rules.opening_lead == "left_of_dealer" or opening is None:
-        opening_text = message("lab.card.opening_left", language)
-    elif rules.opening_lead == "any_club":
-        opening_text = message("lab.card.opening_any_club", language, card=str(opening))
-    else:
-        opening_text = message("lab.card.opening_card", language, card=str(opening))
-    add("opening_lead", opening_text, "opening_lead" in differs or (opening is not None and str(opening) != "2C"))
-    add("first_trick", option("first_trick", rules.first_trick))
-    add("must_break_hearts", option("must_break_hearts", rules.must_break_hearts))
-    if rules.must_break_hearts:
-        add("queen_breaks_hearts", option("queen_breaks_hearts", rules.queen_breaks_hearts))
-        add("lead_hearts_with_queen", option("lead_hearts_with_queen", rules.lead_hearts_with_queen))
-    add("penalties", message("lab.card.penalties", language, table=_penalties_text(rules, language)))
-    moon_text = option("moon", rules.moon)
-    if rules.moon != "off":
-        moon_text += " " + message("lab.card.moon_value", language, value=rules.moon_value)
-    add("moon", moon_text, "moon" in differs or rules.moon_value != standard.moon_value)
-    if rules.tables.bonus_mask and rules.moon != "off":
-        key = "bonus_needed" if rules.moon_needs_bonus else "bonus_not_needed"
-        add("moon_needs_bonus", message(f"lab.card.{key}", language))
-    add("sun", option("sun", rules.sun))
-    add("no_tricks_bonus", message("lab.card.no_tricks_bonus", language, bonus=rules.no_tricks_bonus)
-        if rules.no_tricks_bonus else message("lab.card.no_no_tricks_bonus", language))
-    if rules.target_score and rules.max_hands:
-        end = message("lab.card.end_both", language, target=rules.target_score, hands=rules.max_hands)
-    elif rules.target_score:
-        end = message("lab.card.end_target", language, target=rules.target_score)
-    else:
-        end = message("lab.card.end_hands", language, hands=rules.max_hands)
-    add("target_score", end, bool({"target_score", "max_hands"} & differs))
-    add("tie", option("tie", rules.tie))
-    add("scoring", option("scoring", rules.scoring))
+    """Every setting of ``rules`` in words (:func:`~hearts_core.engine.describe.describe_value`),
+    house rules (fields that differ from the standard game) marked."""
+    differs = set(rules.differences(Ruleset()))
+    lines = []
+    for name in field_names():
+        shown = _SHOWN_IF.get(name)
+        if shown is not None and not shown(rules):
+            continue
+        text = _sentence(describe_value(rules, name, language))
+        lines.append(CardLine(name, field_label(name, language), text, name in differs))
     return tuple(lines)
 
 

@@ -1,0 +1,605 @@
+"""The kinds of puzzle, one frozen class each: how it is read, how its answer is proven, how an attempt is judged.
+
+Every class reads its own fields from a ``[[puzzles]]`` table (``build``),
+computes its solution with the engine or the exact solver at load time (so a
+wrong stated answer fails to load), and judges an attempt (``check``).  A
+:class:`VariantPuzzle` asks one of the other questions under a second
+ruleset.  Adding a kind means adding one class here and listing it in
+:data:`PUZZLE_CLASSES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Literal, NamedTuple, cast
+
+from ..engine.cards import Card, CardParseError, parse_cards
+from ..engine.rules import Ruleset
+from ..engine.scoring import best_moon_option, raw_points, standing_after
+from ..engine.state import HandState
+from ..engine.vocabulary import MOON_CHOICES, MoonChoice
+from ..search.solver import OBJECTIVES, line_for, solve
+from . import schema
+from .schema import Deal, FieldError, Show
+
+Line = tuple[tuple[int, str], ...]
+AnswerShape = Literal["cards", "scores", "pass", "card", "moon"]
+ARGUMENTS: Final = ("cannot_win_trick", "highest_loser", "lowest_card")
+VARIANT_ASKS: Final = ("legal_cards", "scores", "best_card")
+DIFFICULTIES: Final = (1, 2, 3)
+COMMON_KEYS: Final = frozenset({"id", "kind", "title", "prompt", "difficulty", "themes", "rules", "position", "seat",
+                                "explanation", "nudge", "idea", "show"})
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The engine's verdict on an attempt: ``correct``, a code for the message
+    (``right``, ``illegal``, ``worse``, ``missing``, ``extra``, ``wrong``...), the
+    cards or numbers concerned, and for a play the solver's value of the pick."""
+
+    correct: bool
+    code: str
+    cards: tuple[str, ...] = ()
+    value: int | None = None
+    best_value: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PuzzleBase:
+    """What every puzzle has: its words, difficulty and themes, and the position
+    ``state`` (under ``rules``) in which ``seat`` answers."""
+
+    kind: ClassVar[str]
+    KEYS: ClassVar[frozenset[str]] = frozenset()
+    #: What an answer is: a set of cards, a score per seat, a pass, one card, a moon option.
+    shape: ClassVar[AnswerShape]
+
+    id: str
+    title: str
+    prompt: str
+    difficulty: int
+    themes: tuple[str, ...]
+    file: str
+    rules: Ruleset
+    state: HandState
+    seat: int
+    explanation: str = ""
+    nudge: str = ""
+    idea: str = ""
+    show: Show = "all"
+
+    @property
+    def question_state(self) -> HandState:
+        """The position the question is asked in."""
+        return self.state
+
+    @property
+    def question_rules(self) -> Ruleset:
+        """The rules the question is asked under."""
+        return self.rules
+
+    @property
+    def line(self) -> Line:
+        """The solver's principal line from the best card (empty for most kinds)."""
+        return ()
+
+    @property
+    def answer_shape(self) -> AnswerShape:
+        """What an answer to the question asked is (a variant asks another kind's question)."""
+        return self.shape
+
+    @classmethod
+    def position_of(cls, deal: Deal) -> HandState:
+        """The position a puzzle of this kind is set in: the end of its record."""
+        return deal.at(deal.plays)
+
+
+# -- legality ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LegalityPuzzle(PuzzleBase):
+    """Select every card the player to move may play."""
+
+    kind: ClassVar[str] = "legality"
+    KEYS: ClassVar[frozenset[str]] = frozenset({"answer"})
+    shape: ClassVar[AnswerShape] = "cards"
+
+    solution: tuple[str, ...] = ()
+
+    @classmethod
+    def build(cls, common: dict[str, Any], raw: Mapping[str, Any]) -> LegalityPuzzle:
+        state: HandState = common["state"]
+        _in_play(state)
+        solution = tuple(str(card) for card in state.legal_moves())
+        _compare_cards(raw.get("answer"), solution)
+        return cls(**common, solution=solution)
+
+    def check(self, answer: Any) -> Attempt:
+        """Judge the set of cards the learner selected."""
+        picked = {str(card) for card in parse_cards(list(answer))}
+        right = set(self.solution)
+        if picked == right:
+            return Attempt(True, "right", tuple(sorted(right)))
+        extra = tuple(sorted(picked - right))
+        if extra:
+            return Attempt(False, "extra", extra)
+        return Attempt(False, "missing", tuple(sorted(right - picked)))
+
+
+# -- scoring ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoringPuzzle(PuzzleBase):
+    """Each player's score for a finished hand."""
+
+    kind: ClassVar[str] = "scoring"
+    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "moon_choice"})
+    shape: ClassVar[AnswerShape] = "scores"
+
+    moon_choice: MoonChoice | None = None
+    solution: tuple[int, ...] = ()
+
+    @classmethod
+    def build(cls, common: dict[str, Any], raw: Mapping[str, Any]) -> ScoringPuzzle:
+        state: HandState = common["state"]
+        if not state.is_over:
+            raise FieldError("answer", "a scoring puzzle needs a finished hand")
+        choice = cast(MoonChoice, schema.choice(raw, "moon_choice", MOON_CHOICES)) if "moon_choice" in raw else None
+        solution = tuple(state.scores(moon_choice=choice))
+        puzzle = cls(**common, moon_choice=choice, solution=solution)
+        _compare_scores(raw.get("answer"), solution, "answer")
+        return puzzle
+
+    def check(self, answer: Any) -> Attempt:
+        """Judge the score per seat the learner typed."""
+        given = tuple(int(value) for value in answer)
+        if len(given) != len(self.solution):
+            return Attempt(False, "count", tuple(str(value) for value in given))
+        wrong = tuple(str(seat) for seat, (a, b) in enumerate(zip(given, self.solution, strict=True)) if a != b)
+        return Attempt(not wrong, "right" if not wrong else "wrong", wrong)
+
+
+# -- passing ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PassingPuzzle(PuzzleBase):
+    """The cards to pass: a right pass includes ``require`` and avoids ``forbid``."""
+
+    kind: ClassVar[str] = "passing"
+    KEYS: ClassVar[frozenset[str]] = frozenset({"require", "forbid", "feedback"})
+    shape: ClassVar[AnswerShape] = "pass"
+
+    require: tuple[str, ...] = ()
+    forbid: tuple[str, ...] = ()
+    feedback: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def solution(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The cards a right pass must include and must avoid."""
+        return self.require, self.forbid
+
+    @classmethod
+    def position_of(cls, deal: Deal) -> HandState:
+        if deal.before_pass is None:
+            raise FieldError("position", "a passing puzzle needs a deal before passing (not a hold hand)")
+        return deal.before_pass
+
+    @classmethod
+    def build(cls, common: dict[str, Any], raw: Mapping[str, Any]) -> PassingPuzzle:
+        state: HandState = common["state"]
+        seat: int = common["seat"]
+        rules: Ruleset = common["rules"]
+        required, forbidden = schema.cards(raw, "require"), schema.cards(raw, "forbid")
+        hand = state.hands[seat]
+        for name, listed in (("require", required), ("forbid", forbidden)):
+            stray = [card for card in listed if card not in hand]
+            if stray:
+                raise FieldError(name, f"{' '.join(stray)} not in seat {seat}'s hand")
+        if not required and not forbidden:
+            raise FieldError("require", "give the cards a right pass must 'require' or must not hold ('forbid')")
+        if set(required) & set(forbidden):
+            both = " ".join(sorted(set(required) & set(forbidden)))
+            raise FieldError("forbid", f"{both} both required and forbidden")
+        if len(required) > rules.pass_count:
+            raise FieldError("require", f"a pass has {rules.pass_count} cards, not {len(required)}")
+        if len(hand) - len(forbidden) < rules.pass_count:
+            raise FieldError("forbid", f"fewer than {rules.pass_count} cards are left to pass")
+        return cls(**common, require=required, forbid=forbidden, feedback=schema.card_texts(raw, "feedback"))
+
+    def check(self, answer: Any) -> Attempt:
+        """Judge the cards the learner picked to pass."""
+        picked = [str(card) for card in parse_cards(list(answer))]
+        if len(picked) != self.rules.pass_count:
+            return Attempt(False, "count", tuple(picked))
+        hand = self.state.hands[self.seat]
+        stray = tuple(card for card in picked if card not in hand)
+        if stray:
+            return Attempt(False, "not_held", stray)
+        notes = tuple(self.feedback[card] for card in picked if card in self.feedback)
+        bad = tuple(card for card in picked if card in self.forbid)
+        if bad:
+            return Attempt(False, "forbidden", bad, notes=notes)
+        missing = tuple(card for card in self.require if card not in picked)
+        if missing:
+            return Attempt(False, "missing", missing, notes=notes)
+        return Attempt(True, "right", tuple(picked), notes=notes)
+
+
+# -- play ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayPuzzle(PuzzleBase):
+    """The best card: proven by the exact solver (``objective``, unique by ``margin``)
+    when every card is known, or picked by a named ``argument`` the engine checks."""
+
+    kind: ClassVar[str] = "play"
+    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "objective", "margin", "argument", "shooter", "card"})
+    shape: ClassVar[AnswerShape] = "card"
+
+    objective: str = "min_points"
+    margin: int = 1
+    shooter: int | None = None
+    card: str | None = None
+    argument: str | None = None
+    solution: tuple[str, ...] = ()
+    values: Mapping[str, int] = field(default_factory=dict)
+    best_line: Line = ()
+
+    @property
+    def line(self) -> Line:
+        return self.best_line
+
+    @classmethod
+    def build(cls, common: dict[str, Any], raw: Mapping[str, Any]) -> PlayPuzzle:
+        state: HandState = common["state"]
+        _in_play(state)
+        fields_ = _play_fields(raw, common["rules"])
+        if fields_["argument"] is not None:
+            solution = argument_cards(state, fields_["argument"])
+            puzzle = cls(**common, **fields_, solution=solution)
+        else:
+            best, values, line = _best_cards(state, fields_, common["seat"])
+            puzzle = cls(**common, **fields_, solution=best, values=values, best_line=line)
+        _compare_cards(raw.get("answer"), puzzle.solution)
+        return puzzle
+
+    @property
+    def best_value(self) -> int | None:
+        """The solver's value of the best card (None for an argument puzzle)."""
+        values = [self.values[card] for card in self.solution if card in self.values]
+        return values[0] if values else None
+
+    def check(self, answer: Any) -> Attempt:
+        """Judge the card the learner picked."""
+        card = str(Card.parse(str(answer)))
+        if not self.question_state.is_legal(card):
+            return Attempt(False, "illegal", (card,))
+        code = "right" if card in self.solution else "worse"
+        return Attempt(code == "right", code, (card,), self.values.get(card), self.best_value)
+
+    def refutation(self, card: str) -> Line:
+        """The solver's best line after a wrong ``card``: what it costs."""
+        return line_for(self.question_state, card, self.objective, self.seat, card=self.card, shooter=self.shooter)
+
+
+def _play_fields(raw: Mapping[str, Any], rules: Ruleset) -> dict[str, Any]:
+    argument = schema.choice(raw, "argument", ARGUMENTS) if "argument" in raw else None
+    if argument is not None and set(raw) & {"objective", "margin", "card", "shooter"}:
+        raise FieldError("argument", "an argument puzzle takes no solver fields (objective, margin...)")
+    return {
+        "objective": schema.choice(raw, "objective", OBJECTIVES, "min_points"),
+        "margin": schema.whole(raw, "margin", 1, low=1),
+        "shooter": schema.seat(raw, "shooter", 0, rules.players) if "shooter" in raw else None,
+        "card": schema.card(raw, "card"),
+        "argument": argument,
+    }
+
+
+def _best_cards(
+    state: HandState, fields_: Mapping[str, Any], seat: int
+) -> tuple[tuple[str, ...], dict[str, int], Line]:
+    objective, margin, shooter = fields_["objective"], fields_["margin"], fields_["shooter"]
+    mover = state.to_play
+    if (mover == shooter) if objective == "stop_moon" else (mover != seat):
+        raise FieldError("seat", f"the player to move (seat {mover}) must be the one choosing for seat {seat}")
+    try:
+        result = solve(state, objective, seat, card=fields_["card"], shooter=shooter)
+    except ValueError as error:
+        raise FieldError("objective", str(error)) from None
+    if len(result.best) != 1:
+        raise FieldError("answer", f"the best card is not unique: {' '.join(result.best)} are worth the same "
+                                   f"({result.best_value})")
+    others = [value for name, value in result.values.items() if name not in result.best]
+    if not others:
+        raise FieldError("answer", "only one card is legal: there is nothing to choose")
+    gap = (min(others) - result.best_value) if objective != "make_moon" else (result.best_value - max(others))
+    if gap < margin:
+        raise FieldError("margin", f"the best card {result.best[0]} wins by {gap}, less than the margin {margin}")
+    return result.best, dict(result.values), result.line
+
+
+def argument_cards(state: HandState, argument: str) -> tuple[str, ...]:
+    """The legal cards a named argument picks, from what the player to move can see.
+
+    ``cannot_win_trick``: cards sure to lose the trick in progress (off-suit, or
+    lower than the card now winning it); ``highest_loser``: the highest card of
+    the led suit that still loses to the current winner (the classic duck that
+    keeps low cards as exits); ``lowest_card``: the lowest legal card.
+    """
+    legal = state.legal_moves()
+    trick = state.trick_cards
+    if argument == "lowest_card":
+        return (str(min(legal, key=lambda card: (card.rank, card.suit))),)
+    if not trick:
+        raise FieldError("argument", f"the argument {argument!r} needs a trick in progress")
+    led = trick[0].suit
+    winner = max((card for card in trick if card.suit == led), key=lambda card: card.rank)
+    losers = [card for card in legal if card.suit != led or card.rank < winner.rank]
+    if argument == "cannot_win_trick":
+        return tuple(str(card) for card in losers)
+    in_suit = [card for card in losers if card.suit == led]
+    if not in_suit:
+        raise FieldError("argument", "no card of the led suit loses to the winner")
+    return (str(max(in_suit, key=lambda card: card.rank)),)
+
+
+# -- moon ------------------------------------------------------------------------------
+
+
+class StandingRow(NamedTuple):
+    """One seat in a moon puzzle's standings: the total before the hand, the points
+    taken in it, and the total each moon option would leave."""
+
+    seat: int
+    before: int
+    taken: int
+    after: dict[MoonChoice, int]
+
+
+@dataclass(frozen=True)
+class MoonPuzzle(PuzzleBase):
+    """Add the moon to the others or subtract it from yourself, given the standings:
+    the engine's choice must be strictly better for the shooter."""
+
+    kind: ClassVar[str] = "moon"
+    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "totals"})
+    shape: ClassVar[AnswerShape] = "moon"
+
+    totals: tuple[int, ...] = ()
+    solution: MoonChoice = "add_to_others"
+
+    @classmethod
+    def build(cls, common: dict[str, Any], raw: Mapping[str, Any]) -> MoonPuzzle:
+        state: HandState = common["state"]
+        rules: Ruleset = common["rules"]
+        if not state.is_over:
+            raise FieldError("position", "a moon puzzle needs a finished hand")
+        if rules.moon not in ("choice", "auto"):
+            raise FieldError("rules", "the rules must let the shooter choose (moon = 'choice' or 'auto')")
+        report = state.score_report(moon_choice="add_to_others")
+        shooter = report.moon_shooter
+        if shooter is None or report.sun_shooter is not None:
+            raise FieldError("position", "nobody shot the moon in this hand")
+        totals = raw.get("totals", ())
+        if not isinstance(totals, list) or len(totals) != rules.players or not all(
+                isinstance(total, int) for total in totals):
+            raise FieldError("totals", f"give the standings before the hand, a whole number per seat ({rules.players})")
+        add = standing_after(rules, totals, report.scores, shooter)
+        subtract = standing_after(rules, totals, state.scores(moon_choice="subtract_from_self"), shooter)
+        if add == subtract:
+            raise FieldError("totals", "both options leave the shooter equally placed: the answer is not unique")
+        solution = cast(MoonChoice, best_moon_option(rules, raw_points(rules, state.taken_masks), shooter, totals))
+        if raw.get("answer") is not None and raw["answer"] != solution:
+            raise FieldError("answer", f"the file says {raw['answer']!r} but the engine computes {solution!r}")
+        return cls(**common, totals=tuple(totals), solution=solution)
+
+    @property
+    def shooter(self) -> int:
+        """The seat that shot the moon."""
+        shooter = self.state.score_report(moon_choice="add_to_others").moon_shooter
+        assert shooter is not None
+        return shooter
+
+    def standings(self) -> tuple[StandingRow, ...]:
+        """Each seat's total before the hand, its points in the hand, and its total after
+        each moon option."""
+        after = {option: self.state.scores(moon_choice=option) for option in MOON_CHOICES}
+        points = self.state.hand_points()
+        return tuple(StandingRow(seat, total, points[seat], {option: total + after[option][seat]
+                                                              for option in MOON_CHOICES})
+                     for seat, total in enumerate(self.totals))
+
+    def check(self, answer: Any) -> Attempt:
+        """Judge the moon option the learner chose."""
+        right = str(answer) == self.solution
+        return Attempt(right, "right" if right else "wrong", ())
+
+
+# -- variant ---------------------------------------------------------------------------
+
+VariantQuestion = LegalityPuzzle | ScoringPuzzle | PlayPuzzle
+_VARIANT_QUESTION: Final[dict[str, type[LegalityPuzzle] | type[ScoringPuzzle] | type[PlayPuzzle]]] = {
+    "legal_cards": LegalityPuzzle, "scores": ScoringPuzzle, "best_card": PlayPuzzle,
+}
+
+
+@dataclass(frozen=True)
+class VariantPuzzle(PuzzleBase):
+    """The same position under ``rules_b``: ``ask`` is one of the other questions,
+    and its answer must differ from the answer under ``rules``."""
+
+    kind: ClassVar[str] = "variant"
+    KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"rules_b", "ask", "answer", "answer_a", "objective", "margin", "card", "shooter", "moon_choice"})
+    shape: ClassVar[AnswerShape] = "cards"
+
+    ask: str = "legal_cards"
+    #: The question under rules B (the one the learner answers) and under the puzzle's own rules.
+    question: VariantQuestion | None = None
+    question_a: VariantQuestion | None = None
+
+    @property
+    def rules_b(self) -> Ruleset:
+        """The second ruleset."""
+        assert self.question is not None
+        return self.question.rules
+
+    @property
+    def question_state(self) -> HandState:
+        assert self.question is not None
+        return self.question.state
+
+    @property
+    def question_rules(self) -> Ruleset:
+        return self.rules_b
+
+    @property
+    def answer_shape(self) -> AnswerShape:
+        """The shape of the answer to the question asked."""
+        assert self.question is not None
+        return self.question.shape
+
+    @property
+    def solution(self) -> Any:
+        """The answer under rules B."""
+        assert self.question is not None
+        return self.question.solution
+
+    @property
+    def solution_a(self) -> Any:
+        """The answer under the puzzle's own rules."""
+        assert self.question_a is not None
+        return self.question_a.solution
+
+    @property
+    def line(self) -> Line:
+        assert self.question is not None
+        return self.question.line
+
+    @classmethod
+    def build(cls, common: dict[str, Any], raw: Mapping[str, Any], deal: Deal) -> VariantPuzzle:
+        rules: Ruleset = common["rules"]
+        ask = schema.choice(raw, "ask", VARIANT_ASKS)
+        rules_b = schema.rules_from_spec(raw.get("rules_b"), "rules_b", base=rules)
+        if rules_b == rules:
+            raise FieldError("rules_b", "rules_b is the same ruleset as rules")
+        try:
+            state_b = deal.replay_under(rules_b, deal.plays)
+        except ValueError as error:
+            raise FieldError("rules_b", f"the position cannot be replayed under rules_b: {error}") from None
+        question_class = _VARIANT_QUESTION[ask]
+        inner = {key: value for key, value in raw.items() if key in question_class.KEYS and key != "answer"}
+        try:
+            question_a = question_class.build(common, inner)
+        except FieldError as error:
+            raise FieldError("answer_a", f"the engine cannot prove the answer under rules: {error.detail}") from None
+        try:
+            question = question_class.build({**common, "rules": rules_b, "state": state_b}, inner)
+        except FieldError as error:
+            raise FieldError("answer", f"the engine cannot prove the answer under rules_b: {error.detail}") from None
+        if question_a.solution == question.solution:
+            raise FieldError("rules_b", f"the answer is the same under both rulesets ({question.solution})")
+        _compare_answer(raw.get("answer"), question, "answer")
+        _compare_answer(raw.get("answer_a"), question_a, "answer_a")
+        return cls(**common, ask=ask, question=question, question_a=question_a)
+
+    def check(self, answer: Any) -> Attempt:
+        """Judge the answer to the question under rules B."""
+        assert self.question is not None
+        return self.question.check(answer)
+
+
+Puzzle = LegalityPuzzle | ScoringPuzzle | PassingPuzzle | PlayPuzzle | MoonPuzzle | VariantPuzzle
+PUZZLE_CLASSES: Final[dict[str, type[PuzzleBase]]] = {
+    cls.kind: cls for cls in (LegalityPuzzle, ScoringPuzzle, PassingPuzzle, PlayPuzzle, MoonPuzzle, VariantPuzzle)
+}
+KINDS: Final = tuple(PUZZLE_CLASSES)
+
+
+# -- shared checks ---------------------------------------------------------------------
+
+
+def _in_play(state: HandState) -> None:
+    if not state.is_playing:
+        raise FieldError("position", "the position must be in play (a card to choose)")
+
+
+def _compare_cards(stated: Any, solution: Sequence[str]) -> None:
+    """A stated card answer must be exactly what the engine computes."""
+    if stated is None:
+        return
+    try:
+        given = sorted(str(card) for card in parse_cards(stated if isinstance(stated, list) else [stated]))
+    except (CardParseError, TypeError) as error:
+        raise FieldError("answer", f"not an answer (cards): {error}") from None
+    if given != sorted(solution):
+        raise FieldError("answer", f"the file says {stated!r} but the engine computes {list(solution)!r}")
+
+
+def _compare_scores(stated: Any, solution: tuple[int, ...], name: str) -> None:
+    if stated is None:
+        return
+    if not isinstance(stated, list) or tuple(stated) != solution:
+        raise FieldError(name, f"the file says {stated!r} but the engine computes {list(solution)!r}")
+
+
+def _compare_answer(stated: Any, question: VariantQuestion, name: str) -> None:
+    if isinstance(question, ScoringPuzzle):
+        _compare_scores(stated, question.solution, name)
+        return
+    try:
+        _compare_cards(stated, question.solution)
+    except FieldError as error:
+        raise FieldError(name, error.detail) from None
+
+
+def parse_common(raw: Mapping[str, Any], file: str, themes: Mapping[str, Any]) -> tuple[dict[str, Any], Deal]:
+    """The fields every puzzle has, and its deal (``FieldError`` naming the field at fault)."""
+    kind = schema.choice(raw, "kind", KINDS)
+    cls = PUZZLE_CLASSES[kind]
+    schema.unknown_keys(raw, COMMON_KEYS | cls.KEYS, f"a {kind} puzzle")
+    for name in ("title", "prompt", "position"):
+        schema.text(raw, name, required=True)
+    difficulty = raw.get("difficulty", 1)
+    if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+        raise FieldError("difficulty", "difficulty is 1 (easy), 2 or 3 (hard)")
+    tags = raw.get("themes", ())
+    tags = tuple(tags) if isinstance(tags, list) else ()
+    stray = [str(tag) for tag in tags if tag not in themes]
+    if not tags or stray:
+        named = f"unknown {', '.join(stray)}; " if stray else "a list is needed; "
+        raise FieldError("themes", f"{named}themes must be ids from themes.toml: {', '.join(themes)}")
+    rules = schema.rules_from_spec(raw.get("rules", {"preset": "standard"}), "rules")
+    deal = schema.load_deal(rules, str(raw["id"]), raw["position"], "position")
+    state = cls.position_of(deal)
+    seat = schema.seat(raw, "seat", state.to_play if state.to_play is not None else 0, rules.players)
+    common = {
+        "id": raw["id"], "title": raw["title"], "prompt": raw["prompt"], "difficulty": difficulty,
+        "themes": tags, "file": file, "rules": rules, "state": state, "seat": seat,
+        "explanation": schema.text(raw, "explanation"), "nudge": schema.text(raw, "nudge"),
+        "idea": schema.text(raw, "idea"), "show": schema.show(raw, rules.players),
+    }
+    return common, deal
+
+
+def build_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Any]) -> Puzzle:
+    """One puzzle from its table, its answer proven (``FieldError`` on any problem)."""
+    common, deal = parse_common(raw, file, themes)
+    kind = raw["kind"]
+    if kind == "variant":
+        return VariantPuzzle.build(common, raw, deal)
+    cls = PUZZLE_CLASSES[kind]
+    return cast(Puzzle, cls.build(common, raw))  # type: ignore[attr-defined]
+
+
+__all__ = [
+    "ARGUMENTS", "COMMON_KEYS", "DIFFICULTIES", "KINDS", "PUZZLE_CLASSES", "VARIANT_ASKS", "AnswerShape", "Attempt",
+    "LegalityPuzzle", "Line", "MoonPuzzle", "PassingPuzzle", "PlayPuzzle", "Puzzle", "PuzzleBase", "ScoringPuzzle",
+    "StandingRow", "VariantPuzzle", "VariantQuestion", "argument_cards", "build_puzzle", "parse_common",
+]

@@ -1,0 +1,99 @@
+"""A Variant Lab simulation run in chunks, as one frozen value: start, next chunk, cancel.
+
+The page keeps a :class:`SimulationJob` and asks it for the next chunk on each
+rerun, so a long simulation shows its progress and can be cancelled between
+chunks.  Each chunk is its own :func:`~hearts_core.lab.simulation.simulate_pairs`
+call with its own seed; its deal and game numbers are moved past those of the
+chunks before it, so the pairs stay apart and the rows are the same however
+the work is split.
+
+>>> from hearts_core import Ruleset
+>>> job = SimulationJob.start(Ruleset(), Ruleset(first_trick="anything"), total=30, seed=1)
+>>> job = job.next_chunk().next_chunk()
+>>> job.done, job.finished, job.result().pairs
+(30, True, 30)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Final
+
+from ..engine.rules import Ruleset
+from .compare import check_same_deck
+from .share import encode_ruleset
+from .simulation import MAX_GAME_HANDS, GameRow, HandRow, SimulationResult, simulate_pairs
+
+#: Deals (or whole games) per chunk: small enough to answer Cancel within a second.
+HAND_CHUNK: Final = 500
+GAME_CHUNK: Final = 20
+
+
+@dataclass(frozen=True)
+class SimulationJob:
+    """A paired simulation of ``total`` deals (or games) under ``rules_a`` and ``rules_b``,
+    ``done`` of them played so far."""
+
+    rules_a: Ruleset
+    rules_b: Ruleset
+    total: int
+    seed: int
+    games_mode: bool = False
+    policy: str = "heuristic"
+    done: int = 0
+    rows: tuple[HandRow, ...] = ()
+    games: tuple[GameRow, ...] = ()
+    cancelled: bool = False
+
+    @classmethod
+    def start(cls, rules_a: Ruleset, rules_b: Ruleset, total: int, seed: int, *, games_mode: bool = False,
+              policy: str = "heuristic") -> SimulationJob:
+        """A job with nothing played yet (``ValueError`` when the rulesets cannot be compared)."""
+        check_same_deck(rules_a, rules_b)
+        if total < 1:
+            raise ValueError("a simulation needs at least one deal")
+        return cls(rules_a, rules_b, total, seed, games_mode, policy)
+
+    @property
+    def finished(self) -> bool:
+        """Whether every chunk is played, or the job was cancelled."""
+        return self.cancelled or self.done >= self.total
+
+    @property
+    def chunk_size(self) -> int:
+        """Deals (or games) per chunk."""
+        return GAME_CHUNK if self.games_mode else HAND_CHUNK
+
+    @property
+    def codes(self) -> tuple[str, str]:
+        """The share codes of the two rulesets (to tell whether the page's rules changed since)."""
+        return encode_ruleset(self.rules_a), encode_ruleset(self.rules_b)
+
+    def next_chunk(self) -> SimulationJob:
+        """The job with one more chunk played (itself when finished)."""
+        if self.finished:
+            return self
+        size = min(self.chunk_size, self.total - self.done)
+        number = self.done // self.chunk_size
+        result = simulate_pairs(self.rules_a, self.rules_b, size, seed=self.seed * 1000 + number,
+                                policy=self.policy, games=self.games_mode)
+        offset = self.done
+        deals = offset * MAX_GAME_HANDS if self.games_mode else offset
+        game_offset = offset if self.games_mode else 0
+        rows = tuple(dataclasses.replace(row, deal=row.deal + deals, game=row.game + game_offset)
+                     for row in result.rows)
+        games = tuple(dataclasses.replace(row, game=row.game + offset) for row in result.games)
+        return dataclasses.replace(self, done=self.done + size, rows=self.rows + rows, games=self.games + games)
+
+    def cancel(self) -> SimulationJob:
+        """The job stopped where it is (itself when already finished)."""
+        return self if self.finished else dataclasses.replace(self, cancelled=True)
+
+    def result(self) -> SimulationResult:
+        """The rows played so far as one simulation result."""
+        return SimulationResult(rows=self.rows, cancelled=self.cancelled, games=self.games, requested=self.total,
+                                games_mode=self.games_mode, players=self.rules_a.players)
+
+
+__all__ = ["GAME_CHUNK", "HAND_CHUNK", "SimulationJob"]
