@@ -12,10 +12,10 @@ What is timed:
   plus AppTest's own bookkeeping (it collects every element into a tree), so it is
   an upper bound on what a real server spends before it sends the page.
 * **frame**: in every walkthrough, each click of the frame "next" button
-  (``ha_frame_btn_lessons.frame_next``) with its rerun, timed the same way.
+  (``ha_frame_next``) with its rerun, timed the same way.
 * **list**: the lesson list (no ``?lesson=``).
 * **pure**: the engine and HTML work alone, no Streamlit: ``lesson.position(step)``,
-  ``table_snapshot`` and ``hearts_ui.table_view.table_html`` (for a walkthrough also
+  ``table_snapshot`` and ``hearts_ui.widgets.table.table_html`` (for a walkthrough also
   ``walkthrough_frames``, which the page computes on every run; for a comparison
   ``compare_step`` and both tables).  page - pure is Streamlit's share.
 
@@ -48,12 +48,12 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from hearts_core.content.lessons import Lesson, Step, compare_step, load_curriculum, walkthrough_frames  # noqa: E402
 from hearts_core.engine.state import HandState  # noqa: E402
 from hearts_core.engine.table import table_snapshot  # noqa: E402
-from hearts_ui.table_view import table_html  # noqa: E402
+from hearts_ui.widgets.table import table_html  # noqa: E402
 
 GOAL_MS = 200.0
 APP = str(ROOT / "app.py")
 PAGE = "pages/2_Lessons.py"
-FRAME_NEXT = "ha_frame_btn_lessons.frame_next"
+FRAME_NEXT = "ha_frame_next"
 TIMEOUT = 60
 
 
@@ -111,7 +111,7 @@ def run_list(at: AppTest) -> float:
 def run_frames(at: AppTest, lesson: Lesson, number: int) -> list[float]:
     """Open a walkthrough at its first frame, then click "next" to its end, timing each rerun."""
     run_step(at, lesson, number)
-    first = at.button(key="ha_frame_btn_lessons.frame_first")
+    first = at.button(key="ha_frame_first")
     if not first.disabled:
         first.click()
         at.run()
@@ -128,7 +128,7 @@ def profile_step(at: AppTest, lesson: Lesson, number: int) -> str:
     """cProfile of the page body for one step.  AppTest runs the script in its own
     thread, so the profiler is switched on there, around ``render_lessons``, which
     the page script imports afresh from the module on every run."""
-    import hearts_ui.lessons_view as view
+    import hearts_ui.views.lessons.page as view
 
     original = view.render_lessons
     profiler = cProfile.Profile()
@@ -154,7 +154,7 @@ def profile_step(at: AppTest, lesson: Lesson, number: int) -> str:
 
 
 def _face_up(step: Step, state: HandState) -> Any:
-    """As the page does (hearts_ui.lessons_view._face_up)."""
+    """As the page does (hearts_ui.views.lessons.page._face_up)."""
     if step.show == "to_play":
         return [state.to_play] if state.to_play is not None else "all"
     return step.show

@@ -7,8 +7,8 @@ here, so pages hold no prose.  Pure Python: no Streamlit import.
 
 >>> ui("rulebook.title")
 'The Rule Book'
->>> ui("value.pass_count", count=3)
-'3 cards'
+>>> ui("stepper.counter", number=3, count=52)
+'Card 3 of 52 (0: the hand after the pass)'
 """
 
 from __future__ import annotations

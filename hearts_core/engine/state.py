@@ -598,6 +598,17 @@ class HandState:
     def __repr__(self) -> str:
         return f"<HandState hand {self.hand_number} {self._phase} to_play={self._to_play} trick={self.trick_number}>"
 
+    def record_start(self) -> HandState:
+        """The state this record's plays start from: the deal after the pass (or before
+        it, while passing), or the position the record was set up from."""
+        ctx = self._ctx
+        if ctx.origin is not None:
+            return HandState.from_position_masks(ctx.rules, ctx.origin, ctx.hand_number)
+        start = HandState._start(ctx.rules, ctx.hand_number, ctx.dealt)
+        if ctx.passed is not None:
+            start = start.with_passes({seat: CardSet.from_mask(mask) for seat, mask in enumerate(ctx.passed)})
+        return start
+
     def plays(self) -> tuple[Card, ...]:
         """The cards played since the start of this record (the deal, or the position)."""
         cards: list[Card] = [card for trick in self._tricks for card in trick.cards]

@@ -8,8 +8,8 @@ import streamlit as st
 
 from hearts_core.words.catalogue import message
 
-from .frame import COMING_SOON, PAGES
-from .texts import ui
+from ..frame import COMING_SOON, PAGES
+from ..texts import ui
 
 #: Rules from the engine's catalogue that give a first taste of the game.
 TASTE_RULES: Final = ("follow_suit", "penalty_points", "moon")

@@ -34,8 +34,9 @@ from typing import Final
 
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import Play, SeatView, TableSnapshot, TrickView
+from hearts_core.words.catalogue import message
 
-from .texts import ui
+from ..texts import ui
 
 #: Every class name of the table starts with this prefix.
 PREFIX: Final = "hat"
@@ -383,7 +384,7 @@ def _center_html(table: TableSnapshot, level: int) -> str:
 
 def _badges_html(table: TableSnapshot) -> str:
     facts = table.badges
-    direction = ui(f"direction.{facts.pass_direction}")
+    direction = message(f"describe.direction.{facts.pass_direction}")
     if facts.pass_direction == "hold":
         passing = ui("table.pass_hold")
     elif facts.phase == "pass":

@@ -17,8 +17,8 @@ from hearts_core import Ruleset
 from hearts_core.content.rulebook import RULES
 from hearts_core.words.catalogue import message
 from hearts_ui.frame import COMING_SOON, PAGES
-from hearts_ui.rulebook_data import option_keys, option_text, preset_title, settings_rows
 from hearts_ui.texts import ui
+from hearts_ui.views.rulebook.data import option_keys, option_text, preset_title, settings_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -96,7 +96,8 @@ def test_rule_book_names_every_field_and_option() -> None:
         if option_text(entry.id, key) not in text
     ]
     assert missing == []
-    assert "Sources: 000 · 002 · 003 · 004" in text
+    assert ("Sources: The Ukrainian rules site · The Russian online Hearts site · The Russian encyclopedia article"
+            " · The Russian wiki article") in text
 
 
 def test_every_preset_can_be_picked_and_shows_all_its_settings() -> None:

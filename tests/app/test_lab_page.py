@@ -11,8 +11,10 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core import Ruleset, lab
 from hearts_core.content.rulebook import apply_variant
-from hearts_ui.lab_view import DEAL_KEY, JOB_KEY, LINK, REPLAY_KEY, STEP_KEY, divergence_step, job_result
 from hearts_ui.texts import ui
+from hearts_ui.views.lab.replay import DEAL_KEY, REPLAY_KEY, STEP_KEY
+from hearts_ui.views.lab.rulesets import LINK
+from hearts_ui.views.lab.simulation import JOB_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -46,7 +48,7 @@ def test_standard_against_omnibus_shows_the_divergence_and_the_scores() -> None:
     replay = at.session_state[REPLAY_KEY][1]
     assert replay.divergence is not None
     last = len(replay.states_a) - 1
-    assert at.session_state[STEP_KEY] == divergence_step(replay.divergence, last)
+    assert at.session_state[STEP_KEY] == lab.divergence_step(replay.divergence, last)
     assert any(replay.divergence.text() in text for text in _texts(at, "warning"))
     assert ui("lab.find_found") in _texts(at, "info")
     scores = "\n".join(_texts(at, "markdown"))
@@ -67,7 +69,7 @@ def test_step_the_replay_in_sync() -> None:
     at.button(key="ha_lab_next").click().run()
     assert at.session_state[STEP_KEY] == 2
     assert at.slider(key="ha_lab_step_slider").label == ui(
-        "lab.counter", number=2, count=len(at.session_state[REPLAY_KEY][1].states_a) - 1)
+        "stepper.counter", number=2, count=len(at.session_state[REPLAY_KEY][1].states_a) - 1)
     at.button(key="ha_lab_back").click().run()
     assert at.session_state[STEP_KEY] == 1
     at.button(key="ha_lab_last").click().run()
@@ -110,11 +112,11 @@ def test_a_small_simulation_gives_charts_a_table_and_a_csv() -> None:
     at.button(key="ha_lab_sim_run").click().run()
     assert not at.exception
     job = at.session_state[JOB_KEY]
-    assert job["finished"] and job["done"] == 40 and not job["cancelled"]
+    assert job.finished and job.done == 40 and not job.cancelled
     assert len(at.get("plotly_chart")) >= 2
     assert len(at.dataframe) == 1
     assert "ha_lab_csv" in {button.key for button in at.get("download_button")}
-    diffs = lab.compare_stats(job_result(job))
+    diffs = lab.compare_stats(job.result())
     markdown = "\n".join(_texts(at, "markdown"))
     assert diffs and all(diff.text() in markdown for diff in diffs)
 

@@ -12,8 +12,8 @@ from streamlit.testing.v1 import AppTest
 from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.engine.game import Game
 from hearts_core.learner.practice import PracticeSession
-from hearts_ui.practice_view import SESSION_KEY
 from hearts_ui.texts import ui
+from hearts_ui.views.practice.session import SESSION_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -174,12 +174,12 @@ def test_a_hand_to_the_end_the_score_the_chart_the_review_and_the_next_hand() ->
     assert ui("practice.hand_over", number=1) in _texts(at)
     assert len(at.get("plotly_chart")) == 1
     at.button(key="ha_pr_review_open").click().run()
-    assert ui("practice.review_counter", number=0, count=52) in _texts(at)
+    assert ui("stepper.counter", number=0, count=52) in _texts(at)
     at.button(key="ha_pr_review_mine").click().run()
     assert not at.exception
     assert at.success or at.warning  # the engine's verdict on the learner's card
     at.button(key="ha_pr_review_last").click().run()
-    assert ui("practice.review_counter", number=52, count=52) in _texts(at)
+    assert ui("stepper.counter", number=52, count=52) in _texts(at)
     at.button(key="ha_pr_next").click().run()
     assert _session(at).hand.hand_number == 1 and _session(at).stage == "pass"
 

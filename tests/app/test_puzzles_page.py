@@ -17,10 +17,18 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hearts_core.content.puzzles import PUZZLES_DIR, Library, Puzzle, check_attempt, load_library, refutation
+from hearts_core.content.puzzles import (
+    PUZZLES_DIR,
+    Library,
+    PlayPuzzle,
+    Puzzle,
+    VariantPuzzle,
+    check_attempt,
+    load_library,
+)
 from hearts_core.engine.cards import Card, CardSet
-from hearts_ui.puzzles_view import FOLDER_VARIABLE, PROGRESS_KEY
 from hearts_ui.texts import ui
+from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -32,7 +40,7 @@ RIGHT = ui("puzzles.right").strip("*")
 
 def _first(library: Library, kind: str, ask: str | None = None) -> Puzzle:
     for puzzle in library.ordered():
-        if puzzle.kind == kind and (ask is None or puzzle.get("ask") == ask):
+        if puzzle.kind == kind and (ask is None or (isinstance(puzzle, VariantPuzzle) and puzzle.ask == ask)):
             return puzzle
     raise LookupError(f"no {kind} puzzle in the library")
 
@@ -278,7 +286,8 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     # The refutation is on the table, stepped card by card to the end.
     assert escape(ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)) in " ".join(h.value for h in at.html)
     at.button(key="ha_pz_line_next").click().run()
-    assert ui("puzzles.line_counter", number=1, count=len(refutation(puzzle, wrong))) in _text(at)
+    assert isinstance(puzzle, PlayPuzzle)
+    assert ui("stepper.counter", number=1, count=len(puzzle.refutation(wrong))) in _text(at)
     at.button(key="ha_pz_line_last").click().run()
     assert not at.exception
     # The right card; then the solver's line.
@@ -300,7 +309,9 @@ def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
         at.run()
         assert not at.exception, (puzzle.id, at.exception)
         assert [element.value for element in at.title] == [puzzle.title], puzzle.id
-        wrong = [card for card in puzzle.values if card not in puzzle.solution]
+        question = puzzle.question if isinstance(puzzle, VariantPuzzle) else puzzle
+        values = question.values if isinstance(question, PlayPuzzle) else {}
+        wrong = [card for card in values if card not in puzzle.solution]
         if wrong:  # a play puzzle the solver proved: a wrong card, its cost, the reply stepped to the end
             at.button(key=f"ha_pz_card_{wrong[0]}").click().run()
             assert not at.exception, (puzzle.id, at.exception)

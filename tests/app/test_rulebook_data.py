@@ -1,4 +1,4 @@
-"""The Rule Book's plain data (hearts_ui.rulebook_data, hearts_ui.texts): no browser, no Streamlit."""
+"""The Rule Book's plain data (hearts_ui.views.rulebook.data, hearts_ui.texts): no browser, no Streamlit."""
 
 from __future__ import annotations
 
@@ -9,23 +9,24 @@ from pathlib import Path
 
 import pytest
 
-import hearts_ui.practice_view as practice_view
-import hearts_ui.puzzles_view as puzzles_view
-import hearts_ui.rulebook_data as data
 import hearts_ui.texts as texts
+import hearts_ui.views.puzzles.common as puzzles_view
+import hearts_ui.views.rulebook.data as data
 from hearts_core import Ruleset
 from hearts_core.ai.bots import LEVELS
 from hearts_core.content.lessons import STEP_KINDS
 from hearts_core.content.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.content.rulebook import RULES, SECTIONS
-from hearts_core.engine.vocabulary import MOON_CHOICES, PASS_DIRECTIONS
+from hearts_core.engine.describe import penalty_summary
+from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.words.catalogue import has_message, message
 from hearts_ui.frame import PAGES
-from hearts_ui.home_view import COMING_SOON, OPEN_NOW
-from hearts_ui.rulebook_data import (
+from hearts_ui.texts import has_ui, ui, ui_catalogue
+from hearts_ui.views.home import COMING_SOON, OPEN_NOW
+from hearts_ui.views.puzzles.filters import FILTERS
+from hearts_ui.views.rulebook.data import (
     matching_rules,
     penalty_chips,
-    penalty_summary,
     preset_facts,
     resolve_preset,
     rule_view,
@@ -33,7 +34,6 @@ from hearts_ui.rulebook_data import (
     value_words,
     variant_choices,
 )
-from hearts_ui.texts import has_ui, ui, ui_catalogue
 
 PRESETS = Ruleset.preset_names()
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,8 +117,8 @@ def test_every_rule_has_catalogue_texts_and_described_sources() -> None:
     for entry in RULES:
         view = rule_view(entry)
         assert has_message(f"rule.{entry.id}.title") and has_message(f"rule.{entry.id}.text")
-        for source, note in view.sources:
-            assert source in note
+        for source, title in view.sources:
+            assert title == message(f"source.{source}.title").capitalize() or title[:1].isupper(), source
 
 
 def test_search() -> None:
@@ -140,32 +140,31 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     import re
 
     used = set()
-    for path in (ROOT / "hearts_ui").glob("*.py"):
+    for path in (ROOT / "hearts_ui").rglob("*.py"):
         code = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
                          if not line.lstrip().startswith(">>>"))
         used |= set(re.findall(r"""\bui\(\s*["']([a-z_.]+)["']""", code))
     assert len(used) > 20, "no keys found"
     # Keys built at run time.
-    used |= {f"direction.{d}" for d in PASS_DIRECTIONS}
     used |= {f"rulebook.tab.{section}" for section in SECTIONS}
     used |= {f"home.{item}" for item in COMING_SOON}
     used |= {f"home.{item}_{part}" for _, _, item in OPEN_NOW for part in ("blurb", "link")}
     used |= {label_key for _, label_key, _ in PAGES}
     used |= {f"lessons.status_{state}" for state in ("new", "started", "completed")}
     used |= {f"lessons.kind_{kind}" for kind in STEP_KINDS}
-    used |= {f"lessons.{name}{suffix}" for name in ("first", "back", "next", "last") for suffix in ("", "_short")}
-    used |= {f"lessons.frame_{name}{suffix}" for name in ("first", "back", "next", "last") for suffix in ("", "_short")}
+    used |= {f"lessons.{outcome}" for outcome in ("right", "illegal", "poor", "wrong")}
+    steps = ("first", "back", "next", "last")
+    used |= {f"stepper.{name}" for name in steps}
+    used |= {f"stepper.{unit}_{name}" for unit in ("step", "card") for name in steps}
     used |= {f"puzzles.kind_{kind}" for kind in KINDS}
     used |= {f"puzzles.difficulty_{level}" for level in DIFFICULTIES}
-    used |= {f"puzzles.{part}_{name}" for part in ("any", "filter") for name in puzzles_view.FILTERS}
-    used |= {f"puzzles.{part}_{option}" for part in ("moon", "col") for option in puzzles_view.MOON_OPTIONS}
+    used |= {f"puzzles.{part}_{name}" for part in ("any", "filter") for name in FILTERS}
+    used |= {f"puzzles.{part}_{option}" for part in ("moon", "col") for option in MOON_CHOICES}
     used |= {f"puzzles.{part}_{objective}" for part in ("value", "cost") for objective in OBJECTIVES}
-    used |= {f"puzzles.nudge_{kind}" for kind in KINDS if kind != "variant"}  # a variant asks like another kind
-    used |= {f"puzzles.rung_{rung}" for rung in puzzles_view.RUNGS}
-    used |= {f"puzzles.line_{name}{suffix}" for name in puzzles_view.LINE_STEPS for suffix in ("", "_short")}
+    used |= {f"puzzles.nudge_{kind}" for kind in puzzles_view.ASKED.values()}
+    used |= {f"puzzles.rung_{rung}" for rung in ("nudge", "idea", "answer")}
     used |= {f"practice.level_{level}{suffix}" for level in LEVELS for suffix in ("", "_note")}
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
-    used |= {f"practice.review_{name}{suffix}" for name in practice_view.REVIEW_STEPS for suffix in ("", "_short")}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)

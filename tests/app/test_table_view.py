@@ -1,4 +1,4 @@
-"""The card table's HTML (hearts_ui.table_view): what it says, for 2 to 6 players, and in Streamlit."""
+"""The card table's HTML (hearts_ui.widgets.table): what it says, for 2 to 6 players, and in Streamlit."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from hearts_core import Card, HandState, Ruleset
 from hearts_core.ai.bots import random_passes
 from hearts_core.engine.cards import ALL_CARDS, cards_of_mask
 from hearts_core.engine.table import table_snapshot
-from hearts_ui.table_view import card_html, chip_html, table_html
 from hearts_ui.texts import ui
+from hearts_ui.widgets.table import card_html, chip_html, table_html
 
 ROUND_ROBIN = (
     "2C 6C TC AC 5D 9D KD 4H 8H QH 3S 7S JS",
@@ -255,7 +255,7 @@ def test_a_finished_hand() -> None:
 APP = """
 from hearts_core import HandState, Ruleset
 from hearts_core.engine.table import table_snapshot
-from hearts_ui.table_view import render_table
+from hearts_ui.widgets.table import render_table
 
 state = HandState.from_hands(Ruleset(), {hands!r}).with_passes({passes!r})
 render_table(table_snapshot(state, face_up=[0], caption="A table"))

@@ -22,17 +22,18 @@ from typing import Any
 import pytest
 
 from hearts_core.content.lessons import (
+    ChooseCardStep,
     Lesson,
+    QuestionStep,
     Step,
-    lesson_status,
+    WalkthroughStep,
     load_curriculum,
-    question_answer,
-    walkthrough_frames,
 )
+from hearts_core.learner.lesson_progress import lesson_status
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
-from hearts_ui.lessons_view import LESSONS_DIR
 from hearts_ui.texts import ui
+from hearts_ui.views.lessons.page import LESSONS_DIR
 from tests.browser.test_pages import _no_exception, _settled
 
 pytestmark = pytest.mark.browser
@@ -55,6 +56,12 @@ def _number(kind: str, title: str = "") -> int:
 WALKTHROUGH = _number("walkthrough")
 HOW_MANY = _number("question", "How many")  # ask = cards_each, no table
 FOLLOW_SUIT = _number("choose_card", "Follow suit")
+
+
+def _how_many_answer() -> str:
+    step = _step(HOW_MANY)
+    assert isinstance(step, QuestionStep)
+    return step.right_answer(TABLE)
 
 
 def _step(number: int) -> Step:
@@ -165,7 +172,7 @@ def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: Any, page: An
     expect(table.locator('.hat-card[role="img"]')).to_have_count(52)
     _shoot(page, shots, f"table_step{WALKTHROUGH}")
     # The page's own buttons work after the deep link too.
-    _button(page, "ha_next_top").click()
+    _button(page, "ha_steps_top_next").click()
     _on_step(page, WALKTHROUGH + 1)
     _no_exception(page)
 
@@ -176,57 +183,57 @@ def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: Any, page: An
 def test_next_back_and_first_walk_the_steps(server: Any, page: Any, shots: Path) -> None:
     _open(page, _url(server, lesson="table", step=1))
     _on_step(page, 1)
-    expect(_button(page, "ha_first_top")).to_be_disabled()
-    expect(_button(page, "ha_back_top")).to_be_disabled()
+    expect(_button(page, "ha_steps_top_first")).to_be_disabled()
+    expect(_button(page, "ha_steps_top_back")).to_be_disabled()
     for number in range(2, COUNT + 1):
-        _button(page, "ha_next_top").click()
+        _button(page, "ha_steps_top_next").click()
         _on_step(page, number)
         if _step(number).deal is not None:
             _table_is_html(page)
             _shoot(page, shots, f"table_step{number}")
-    expect(_button(page, "ha_next_top")).to_be_disabled()
-    expect(_button(page, "ha_last_bottom")).to_be_disabled()
-    _button(page, "ha_back_bottom").click()
+    expect(_button(page, "ha_steps_top_next")).to_be_disabled()
+    expect(_button(page, "ha_steps_bottom_last")).to_be_disabled()
+    _button(page, "ha_steps_bottom_back").click()
     _on_step(page, COUNT - 1)
-    _button(page, "ha_back_top").click()
+    _button(page, "ha_steps_top_back").click()
     _on_step(page, COUNT - 2)
-    _button(page, "ha_first_top").click()
+    _button(page, "ha_steps_top_first").click()
     _on_step(page, 1)
     _no_exception(page)
 
 
 def test_walkthrough_frames_step_card_by_card(server: Any, page: Any, shots: Path) -> None:
-    frames = walkthrough_frames(TABLE, _step(WALKTHROUGH))
-    captions = _step(WALKTHROUGH).get("captions")
-    last = len(frames) - 1
+    walkthrough = _step(WALKTHROUGH)
+    assert isinstance(walkthrough, WalkthroughStep)
+    history = walkthrough.history(TABLE)
+    last = len(history) - 1
     _open(page, _url(server, lesson="table", step=WALKTHROUGH))
     words = page.get_by_test_id("stAlert")
 
     def at_frame(position: int) -> None:
-        expect(page.get_by_text(_plain(ui("lessons.play_counter", number=position, count=last)))).to_be_visible()
-        expect(words.filter(has_text=captions[str(position)])).to_be_visible()
+        expect(page.get_by_text(_plain(ui("stepper.counter", number=position, count=last)))).to_be_visible()
+        expect(words.filter(has_text=walkthrough.caption(TABLE, position))).to_be_visible()
 
     at_frame(0)
-    expect(_button(page, "ha_frame_btn_lessons.frame_back")).to_be_disabled()
+    expect(_button(page, "ha_frame_back")).to_be_disabled()
     for position in (1, 2, 3):
-        _button(page, "ha_frame_btn_lessons.frame_next").click()
+        _button(page, "ha_frame_next").click()
         at_frame(position)
         _settled(page)
     # The card just played is on the table, marked (in words as well as by colour).
-    played = frames[3].played
-    assert played is not None
-    marked = f"{played[1].name}, {ui('table.marked')}"
+    played = history.move(3).card
+    marked = f"{played.name}, {ui('table.marked')}"
     expect(page.locator(f'section.hat-root .hat-hl[aria-label="{marked}"]')).to_have_count(1)
     _shoot(page, shots, f"table_step{WALKTHROUGH}_card3")
-    _button(page, "ha_frame_btn_lessons.frame_back").click()
+    _button(page, "ha_frame_back").click()
     at_frame(2)
     _settled(page)
-    _button(page, "ha_frame_btn_lessons.frame_last").click()
+    _button(page, "ha_frame_last").click()
     at_frame(last)
     _settled(page)
-    expect(_button(page, "ha_frame_btn_lessons.frame_next")).to_be_disabled()
+    expect(_button(page, "ha_frame_next")).to_be_disabled()
     _shoot(page, shots, f"table_step{WALKTHROUGH}_end")
-    _button(page, "ha_frame_btn_lessons.frame_first").click()
+    _button(page, "ha_frame_first").click()
     at_frame(0)
     _settled(page)
     _no_exception(page)
@@ -234,8 +241,9 @@ def test_walkthrough_frames_step_card_by_card(server: Any, page: Any, shots: Pat
 
 def test_question_wrong_then_right(server: Any, page: Any) -> None:
     step = _step(HOW_MANY)
-    right = question_answer(TABLE, step)
-    wrong = next(str(choice) for choice in step.get("choices") if str(choice) != right)
+    assert isinstance(step, QuestionStep)
+    right = step.right_answer(TABLE)
+    wrong = next(choice for choice in step.choices if choice != right)
     _open(page, _url(server, lesson="table", step=HOW_MANY))
     _answer(page, HOW_MANY, wrong)
     expect(_alert(page, _plain(ui("lessons.wrong")))).to_be_visible()
@@ -244,17 +252,18 @@ def test_question_wrong_then_right(server: Any, page: Any) -> None:
     _answer(page, HOW_MANY, right)
     verdict = _alert(page, _plain(ui("lessons.right")))
     expect(verdict).to_be_visible()
-    expect(verdict).to_contain_text(step.get("explanation"))
+    expect(verdict).to_contain_text(step.explanation)
     expect(_alert(page, _plain(ui("lessons.wrong")))).to_have_count(0)
     _no_exception(page)
 
 
 def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, page: Any, shots: Path) -> None:
     step = _step(FOLLOW_SUIT)
+    assert isinstance(step, ChooseCardStep)
     state = TABLE.position(step)
     assert state is not None
     reason = str(state.explain("3C"))
-    assert not state.is_legal("3C") and "2D" in step.get("accept")
+    assert not state.is_legal("3C") and "2D" in step.accept
     index = FOLLOW_SUIT - 1
     _open(page, _url(server, lesson="table", step=FOLLOW_SUIT))
     _table_is_html(page)
@@ -271,7 +280,7 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, p
     _button(page, f"ha_card_{index}_2D").click()
     verdict = _alert(page, _plain(ui("lessons.right")))
     expect(verdict).to_be_visible()
-    expect(verdict).to_contain_text(step.get("success"))
+    expect(verdict).to_contain_text(step.success)
     expect(_alert(page, _plain(ui("lessons.illegal")))).to_have_count(0)
     _settled(page)
     _no_exception(page)
@@ -292,10 +301,10 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, p
 
 def test_reload_keeps_the_step_and_the_answers(server: Any, page: Any) -> None:
     _open(page, _url(server, lesson="table", step=HOW_MANY))
-    _answer(page, HOW_MANY, question_answer(TABLE, _step(HOW_MANY)))
+    _answer(page, HOW_MANY, _how_many_answer())
     expect(_alert(page, _plain(ui("lessons.right")))).to_be_visible()
     _settled(page)
-    _button(page, "ha_next_top").click()
+    _button(page, "ha_steps_top_next").click()
     _on_step(page, HOW_MANY + 1)
     url = page.url
     page.reload()
@@ -320,7 +329,7 @@ def test_two_browser_sessions_keep_their_own_progress(server: Any, browser: Any)
         _open(page_b, _url(server, lesson="table", step=1))
         _on_step(page_b, 1)
         _open(page_a, _url(server, lesson="table", step=HOW_MANY))
-        _answer(page_a, HOW_MANY, question_answer(TABLE, _step(HOW_MANY)))
+        _answer(page_a, HOW_MANY, _how_many_answer())
         expect(_alert(page_a, _plain(ui("lessons.right")))).to_be_visible()
         _settled(page_a)
         _button(page_a, "ha_back").click()

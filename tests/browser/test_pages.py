@@ -15,8 +15,8 @@ import pytest
 from hearts_core import Ruleset
 from hearts_core.words.catalogue import message
 from hearts_ui.frame import PAGES
-from hearts_ui.rulebook_data import preset_title
 from hearts_ui.texts import ui
+from hearts_ui.views.rulebook.data import preset_title
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect

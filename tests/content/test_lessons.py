@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 
 from hearts_core.content.lessons import (
+    ChooseCardStep,
+    ChoosePassStep,
+    CompareStep,
     Lesson,
-    compare_step,
-    judge_answer,
-    judge_card,
-    judge_pass,
+    QuestionStep,
+    WalkthroughStep,
     load_curriculum,
-    question_answer,
-    walkthrough_frames,
 )
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -58,43 +57,43 @@ def test_the_four_disputed_situations_each_appear_as_a_step() -> None:
 @pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
 def test_stated_right_answers_are_what_the_engine_accepts(lesson: Lesson) -> None:
     for step in lesson.steps:
-        if step.kind == "choose_card":
+        if isinstance(step, ChooseCardStep):
             state = lesson.position(step)
             assert state is not None
-            for card in step.get("accept"):
-                assert judge_card(lesson, step, card).correct, (lesson.id, card)
-            for card in state.hands[state.to_play or 0]:
-                verdict = judge_card(lesson, step, str(card))
-                assert verdict.correct == (str(card) in step.get("accept")), (lesson.id, str(card))
-                if not state.is_legal(card):
+            for card in step.accept:
+                assert step.judge(lesson, card).correct, (lesson.id, card)
+            for held in state.hands[state.to_play or 0]:
+                verdict = step.judge(lesson, str(held))
+                assert verdict.correct == (str(held) in step.accept), (lesson.id, str(held))
+                if not state.is_legal(held):
                     assert verdict.outcome == "illegal" and verdict.explanation is not None
-        elif step.kind == "question":
-            right = question_answer(lesson, step)
-            outcomes = [judge_answer(lesson, step, str(choice)).correct for choice in step.get("choices")]
-            assert outcomes.count(True) == 1, (lesson.id, step.get("prompt"), right)
-        elif step.kind == "choose_pass":
+        elif isinstance(step, QuestionStep):
+            right = step.right_answer(lesson)
+            outcomes = [step.judge(lesson, choice).correct for choice in step.choices]
+            assert outcomes.count(True) == 1, (lesson.id, step.prompt, right)
+        elif isinstance(step, ChoosePassStep):
             state = lesson.position(step)
             assert state is not None
-            hand = [str(card) for card in state.hands[int(step.get("seat", 0))]]
-            required = list(step.get("require", ()))
-            forbidden = set(step.get("forbid", ()))
+            hand = [str(card) for card in state.hands[step.seat]]
+            required = list(step.require)
+            forbidden = set(step.forbid)
             fillers = [card for card in hand if card not in required and card not in forbidden]
             good = (required + fillers)[: lesson.rules.pass_count]
-            assert judge_pass(lesson, step, good).correct, (lesson.id, good)
+            assert step.judge(lesson, good).correct, (lesson.id, good)
             for card in forbidden:
                 bad = [card] + [c for c in good if c != card][: lesson.rules.pass_count - 1]
-                assert not judge_pass(lesson, step, bad).correct
+                assert not step.judge(lesson, bad).correct
 
 
 @pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
 def test_walkthroughs_and_comparisons_build(lesson: Lesson) -> None:
     for step in lesson.steps:
-        if step.kind == "walkthrough":
-            frames = walkthrough_frames(lesson, step)
-            assert len(frames) >= 2
-            assert all(frame.explanation is None or frame.explanation.legal for frame in frames)
-        elif step.kind == "compare":
-            comparison = compare_step(lesson, step)
+        if isinstance(step, WalkthroughStep):
+            history = step.history(lesson)
+            assert len(history) >= 2
+            assert all(history.move(index).explanation.legal for index in range(1, len(history)))
+        elif isinstance(step, CompareStep):
+            comparison = step.comparison(lesson)
             assert comparison.rules_a != comparison.rules_b
 
 

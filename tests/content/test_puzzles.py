@@ -19,11 +19,18 @@ from hearts_core.content.puzzles import (
     DIFFICULTIES,
     KINDS,
     PUZZLES_DIR,
+    LegalityPuzzle,
+    MoonPuzzle,
+    PassingPuzzle,
+    PlayPuzzle,
     Puzzle,
+    ScoringPuzzle,
+    VariantPuzzle,
     argument_cards,
     check_attempt,
     load_library,
 )
+from hearts_core.engine.history import History
 from hearts_core.engine.scoring import best_moon_option, raw_points
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.search.solver import solve
@@ -83,9 +90,9 @@ def test_every_puzzle_has_its_texts(puzzle: Puzzle) -> None:
 
 
 def test_the_disputes_and_variant_families_are_covered() -> None:
-    """RULES.md section 4's four disputes, and every family of variants, have puzzles."""
+    """The rule book's four disputes, and every family of variants, have puzzles."""
     assert len(LIBRARY.select(theme="disputes")) >= 4
-    rules = [puzzle.rules for puzzle in ALL] + [puzzle.rules_b for puzzle in ALL if puzzle.rules_b is not None]
+    rules = [puzzle.rules for puzzle in ALL] + [puzzle.rules_b for puzzle in ALL if isinstance(puzzle, VariantPuzzle)]
     assert {"no_points", "no_queen", "anything"} <= {rules_.first_trick for rules_ in rules}
     assert any(rules_.queen_breaks_hearts for rules_ in rules)
     assert any(rules_.lead_hearts_with_queen for rules_ in rules)
@@ -101,6 +108,7 @@ def test_the_disputes_and_variant_families_are_covered() -> None:
 
 @pytest.mark.parametrize("puzzle", _ids("legality"), ids=lambda puzzle: puzzle.id)
 def test_legality_accepts_exactly_the_engines_legal_cards(puzzle: Puzzle) -> None:
+    assert isinstance(puzzle, LegalityPuzzle)
     legal = [str(card) for card in puzzle.state.legal_moves()]
     assert sorted(puzzle.solution) == sorted(legal)
     assert check_attempt(puzzle, legal).correct
@@ -111,7 +119,8 @@ def test_legality_accepts_exactly_the_engines_legal_cards(puzzle: Puzzle) -> Non
 
 @pytest.mark.parametrize("puzzle", _ids("scoring"), ids=lambda puzzle: puzzle.id)
 def test_scoring_accepts_the_engines_scores(puzzle: Puzzle) -> None:
-    scores = list(puzzle.state.scores(moon_choice=puzzle.get("moon_choice")))
+    assert isinstance(puzzle, ScoringPuzzle)
+    scores = list(puzzle.state.scores(moon_choice=puzzle.moon_choice))
     assert list(puzzle.solution) == scores
     assert check_attempt(puzzle, scores).correct
     wrong = [scores[0] + 1, *scores[1:]]
@@ -120,8 +129,9 @@ def test_scoring_accepts_the_engines_scores(puzzle: Puzzle) -> None:
 
 @pytest.mark.parametrize("puzzle", _ids("passing"), ids=lambda puzzle: puzzle.id)
 def test_passing_accepts_the_required_cards_and_rejects_a_forbidden_one(puzzle: Puzzle) -> None:
+    assert isinstance(puzzle, PassingPuzzle)
     needed = puzzle.rules.pass_count
-    required, forbidden = list(puzzle.get("require", ())), list(puzzle.get("forbid", ()))
+    required, forbidden = list(puzzle.require), list(puzzle.forbid)
     hand = [str(card) for card in puzzle.state.hands[puzzle.seat].cards()]
     spare = [card for card in hand if card not in required and card not in forbidden]
     right = required + spare[: needed - len(required)]
@@ -135,9 +145,10 @@ def test_passing_accepts_the_required_cards_and_rejects_a_forbidden_one(puzzle: 
 
 @pytest.mark.parametrize("puzzle", _ids("moon"), ids=lambda puzzle: puzzle.id)
 def test_moon_accepts_the_engines_option_only(puzzle: Puzzle) -> None:
+    assert isinstance(puzzle, MoonPuzzle)
     report = puzzle.state.score_report(moon_choice="add_to_others")
     assert report.moon_shooter is not None
-    totals = tuple(puzzle.get("totals"))
+    totals = puzzle.totals
     option = best_moon_option(puzzle.rules, raw_points(puzzle.rules, [cards.mask for cards in puzzle.state.taken]),
                               report.moon_shooter, totals)
     assert puzzle.solution == option
@@ -149,9 +160,10 @@ def test_moon_accepts_the_engines_option_only(puzzle: Puzzle) -> None:
 
 @pytest.mark.parametrize("puzzle", _ids("variant"), ids=lambda puzzle: puzzle.id)
 def test_variant_answers_differ_under_the_two_rulesets(puzzle: Puzzle) -> None:
-    state_a, state_b = puzzle.state, puzzle.state_b
-    assert state_b is not None and puzzle.rules_b is not None and puzzle.rules_b != puzzle.rules
-    ask = puzzle.get("ask")
+    assert isinstance(puzzle, VariantPuzzle)
+    state_a, state_b = puzzle.state, puzzle.question_state
+    assert puzzle.rules_b != puzzle.rules
+    ask = puzzle.ask
     if ask == "legal_cards":
         a = sorted(str(card) for card in state_a.legal_moves())
         b = sorted(str(card) for card in state_b.legal_moves())
@@ -162,7 +174,8 @@ def test_variant_answers_differ_under_the_two_rulesets(puzzle: Puzzle) -> None:
         assert list(puzzle.solution) == b
         assert check_attempt(puzzle, b).correct and not check_attempt(puzzle, a).correct
     else:
-        objective = puzzle.get("objective", "min_points")
+        assert isinstance(puzzle.question, PlayPuzzle)
+        objective = puzzle.question.objective
         a = list(solve(state_a, objective).best)
         b = list(solve(state_b, objective).best)
         assert list(puzzle.solution) == b and len(b) == len(a) == 1
@@ -171,19 +184,19 @@ def test_variant_answers_differ_under_the_two_rulesets(puzzle: Puzzle) -> None:
     assert sorted(puzzle.solution_a) == sorted(a) if ask == "legal_cards" else list(puzzle.solution_a) == a
 
 
-PLAY = _ids("play")
-SOLVED = [puzzle for puzzle in PLAY if "argument" not in puzzle.fields]
+PLAY = [puzzle for puzzle in ALL if isinstance(puzzle, PlayPuzzle)]
+SOLVED = [puzzle for puzzle in PLAY if puzzle.argument is None]
 
 
 @pytest.mark.parametrize("puzzle", SOLVED, ids=lambda puzzle: puzzle.id)
-def test_play_best_card_is_unique_by_its_margin(puzzle: Puzzle) -> None:
-    objective = puzzle.get("objective", "min_points")
-    result = solve(puzzle.state, objective, puzzle.seat, card=puzzle.get("card"), shooter=puzzle.get("shooter"))
+def test_play_best_card_is_unique_by_its_margin(puzzle: PlayPuzzle) -> None:
+    objective = puzzle.objective
+    result = solve(puzzle.state, objective, puzzle.seat, card=puzzle.card, shooter=puzzle.shooter)
     assert len(result.best) == 1 and result.best == tuple(puzzle.solution)
     assert dict(result.values) == dict(puzzle.values)
     others = [value for card, value in result.values.items() if card != result.best[0]]
     gap = result.best_value - max(others) if objective == "make_moon" else min(others) - result.best_value
-    assert gap >= puzzle.get("margin", 1) >= 1
+    assert gap >= puzzle.margin >= 1
     assert puzzle.state.trick_number >= puzzle.rules.hand_size - 6, "an ending: six tricks left at most"
     assert check_attempt(puzzle, result.best[0]).correct
     for card in result.values:
@@ -192,10 +205,11 @@ def test_play_best_card_is_unique_by_its_margin(puzzle: Puzzle) -> None:
     assert check_attempt(puzzle, _illegal_card(puzzle.state)).code == "illegal"
 
 
-@pytest.mark.parametrize("puzzle", [puzzle for puzzle in PLAY if "argument" in puzzle.fields],
+@pytest.mark.parametrize("puzzle", [puzzle for puzzle in PLAY if puzzle.argument is not None],
                          ids=lambda puzzle: puzzle.id)
-def test_play_arguments_pick_what_the_engine_picks(puzzle: Puzzle) -> None:
-    picked = argument_cards(puzzle.state, puzzle.get("argument"))
+def test_play_arguments_pick_what_the_engine_picks(puzzle: PlayPuzzle) -> None:
+    assert puzzle.argument is not None
+    picked = argument_cards(puzzle.state, puzzle.argument)
     assert tuple(puzzle.solution) == picked
     assert puzzle.show != "all", "an argument puzzle hides the other hands"
     for card in puzzle.state.legal_moves():
@@ -205,7 +219,7 @@ def test_play_arguments_pick_what_the_engine_picks(puzzle: Puzzle) -> None:
 
 
 def test_play_puzzles_use_every_objective_and_a_few_arguments() -> None:
-    objectives = Counter(puzzle.get("objective", "min_points") for puzzle in SOLVED)
+    objectives = Counter(puzzle.objective for puzzle in SOLVED)
     assert set(objectives) == {"min_points", "avoid_card", "stop_moon", "make_moon"}
     assert len(PLAY) - len(SOLVED) >= 3
 
@@ -220,9 +234,9 @@ def test_stated_answers_are_cards_of_the_position() -> None:
 def test_the_solution_line_replays_to_the_best_value_under_the_puzzle_rules(puzzle: Puzzle) -> None:
     """The line shown as the solution is the solver's, in the position the question is asked in
     (under the second rules for a variant), and ends with the value the solver promised."""
-    from hearts_core.content.puzzles import question_state, solution_line
-
-    states = solution_line(puzzle)
-    assert states[0] == question_state(puzzle) and states[-1].phase == "over"
-    if puzzle.get("objective", "min_points") == "min_points":
-        assert states[-1].hand_points()[puzzle.seat] == min(puzzle.values.values())
+    history = History.of_line(puzzle.question_state, [card for _, card in puzzle.line])
+    assert history[0] == puzzle.question_state and history.last.is_over
+    question = puzzle.question if isinstance(puzzle, VariantPuzzle) else puzzle
+    assert isinstance(question, PlayPuzzle)
+    if question.objective == "min_points":
+        assert history.last.hand_points()[puzzle.seat] == min(question.values.values())

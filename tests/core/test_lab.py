@@ -221,8 +221,8 @@ def test_house_rules_card_highlights_changes() -> None:
     card = house_rules_markdown(rules, title="Friday night")
     assert card.startswith("# Friday night")
     assert "**Shooting the moon: Every opponent scores" in card and "(house rule)" in card
-    assert "**Penalty cards: Points: every heart 1, JD -10, QS 13.** (house rule)" in card
-    assert "- Opening lead: The 2C opens the first trick." in card
+    assert "**Penalty cards: Hearts 1 each, Q♠ 13, J♦ −10.** (house rule)" in card
+    assert "- Opening lead: The holder of the 2♣ leads it to the first trick." in card
     assert "worth 26 points" in card and "13 cards each" in card
     assert "JD is a bonus card" in card
     assert f"`{encode_ruleset(rules)}`" in card

@@ -8,17 +8,16 @@ from pathlib import Path
 import pytest
 
 from hearts_core.content.lessons import (
+    ChooseCardStep,
+    ChoosePassStep,
     LessonError,
-    judge_answer,
-    judge_card,
-    judge_pass,
-    lesson_status,
+    QuestionStep,
+    WalkthroughStep,
     load_curriculum,
     locate,
     parse_lesson,
-    record_progress,
-    walkthrough_frames,
 )
+from hearts_core.learner.lesson_progress import lesson_status, record_progress
 
 DEAL = """
 hand: 0
@@ -66,12 +65,14 @@ def test_a_good_lesson_loads_with_its_positions() -> None:
     deal = lesson.deals["main"]
     assert deal.plays == 8
     assert [str(card) for card in deal.at(8).tricks[0].cards] == ["2C", "AC", "8D", "QC"]
-    frames = walkthrough_frames(lesson, lesson.steps[1])
-    assert len(frames) == 9 and frames[0].played is None
-    seat, card = frames[1].played or (None, None)
-    assert (seat, str(card)) == (1, "2C")  # West holds the 2C and opens
-    assert frames[1].explanation is not None and frames[1].explanation.reason.value == "opening_lead"
-    assert frames[4].state.tricks[0].winner == 2  # North's ace wins the first trick
+    walkthrough = lesson.steps[1]
+    assert isinstance(walkthrough, WalkthroughStep)
+    history = walkthrough.history(lesson)
+    assert len(history) == 9 and history[0] == deal.at(0)
+    move = history.move(1)
+    assert (move.seat, str(move.card)) == (1, "2C")  # West holds the 2C and opens
+    assert move.explanation.reason.value == "opening_lead"
+    assert history[4].tricks[0].winner == 2  # North's ace wins the first trick
 
 
 @pytest.mark.parametrize(
@@ -79,7 +80,7 @@ def test_a_good_lesson_loads_with_its_positions() -> None:
     [
         ('kind = "explain"\ntext = "x"\ncolour = "red"', 1, "colour", "unknown keys"),
         ('kind = "walkthrough"', 1, "deal", "needs 'deal'"),
-        ('kind = "dance"', 1, "kind", "kind must be one of"),
+        ('kind = "dance"', 1, "kind", "must be one of explain"),
         ('kind = "walkthrough"\ndeal = "other"', 1, "deal", "no deal named"),
         ('kind = "walkthrough"\ndeal = "main"\nat = 99', 1, "at", "only 8 plays"),
         ('kind = "choose_card"\ndeal = "main"\nat = 4\nprompt = "?"\naccept = ["KH"]', 1, "accept",
@@ -91,7 +92,7 @@ def test_a_good_lesson_loads_with_its_positions() -> None:
         ('kind = "question"\ndeal = "main"\nat = 4\nprompt = "?"\nask = "trick_winner"\nanswer = "West"\n'
          'choices = ["West", "North"]', 1, "answer", "the engine computes 'North'"),
         ('kind = "explain"\ntext = "x"\nrule = ["V99"]', 1, "rule", "no rule 'V99'"),
-        ('kind = "explain"\ntext = "x"\ndispute = 7', 1, "dispute", "disputes 1 to 4"),
+        ('kind = "explain"\ntext = "x"\ndispute = 7', 1, "dispute", "disputed situations 1 to 4"),
         ('kind = "explain"\ntext = "x"\nhighlight = ["ZZ"]', 1, "highlight", "'ZZ' is not a card"),
         ('kind = "compare"\ndeal = "main"\nat = 4\ntext = "x"\nrules_b = { preset = "nope" }', 1, "rules_b",
          "no preset named"),
@@ -132,12 +133,13 @@ def test_the_engine_judges_cards_passes_and_answers() -> None:
         'kind = "question"\ndeal = "main"\nat = 8\nprompt = "?"\nask = "trick_winner"\nchoices = ["East", "North"]',
     ), "sample.toml")
     choose, question = lesson.steps
-    assert judge_card(lesson, choose, "7S").correct
-    poor = judge_card(lesson, choose, "9S")
+    assert isinstance(choose, ChooseCardStep) and isinstance(question, QuestionStep)
+    assert choose.judge(lesson, "7S").correct
+    poor = choose.judge(lesson, "9S")
     assert poor.outcome == "poor" and poor.text == "That one wins the trick."
-    illegal = judge_card(lesson, choose, "2H")
+    illegal = choose.judge(lesson, "2H")
     assert illegal.outcome == "illegal" and "must follow suit" in illegal.detail
-    assert judge_answer(lesson, question, "east").correct and not judge_answer(lesson, question, "North").correct
+    assert question.judge(lesson, "east").correct and not question.judge(lesson, "North").correct
 
 
 def test_pass_verdicts() -> None:
@@ -148,13 +150,14 @@ def test_pass_verdicts() -> None:
         'feedback = { AH = "A lone high heart.", "3C" = "Keep your low clubs.", KH = "Fine too." }', head=head),
         "sample.toml")
     step = lesson.steps[0]
-    right = judge_pass(lesson, step, ["AH", "KH", "QC"])
+    assert isinstance(step, ChoosePassStep)
+    right = step.judge(lesson, ["AH", "KH", "QC"])
     assert right.correct and right.notes == ("A lone high heart.", "Fine too.")
-    assert judge_pass(lesson, step, ["AH", "KH"]).detail.startswith("You picked 2 cards")
-    forbidden = judge_pass(lesson, step, ["AH", "3C", "QC"])
+    assert step.judge(lesson, ["AH", "KH"]).detail.startswith("You picked 2 cards")
+    forbidden = step.judge(lesson, ["AH", "3C", "QC"])
     assert not forbidden.correct and forbidden.text == "Keep your low clubs."
-    assert "should include AH" in judge_pass(lesson, step, ["KH", "QC", "TC"]).detail
-    assert "do not hold AS" in judge_pass(lesson, step, ["AH", "AS", "QC"]).detail
+    assert "should include AH" in step.judge(lesson, ["KH", "QC", "TC"]).detail
+    assert "do not hold AS" in step.judge(lesson, ["AH", "AS", "QC"]).detail
 
 
 def test_locate_and_progress() -> None:

@@ -11,8 +11,9 @@ import pytest
 
 from hearts_core import HandState, IllegalPassError, Reason, Ruleset
 from hearts_core.content.rulebook import FIELDS, RULES, SECTIONS, check_coverage, field_info, rule_entry, rules_in
+from hearts_core.content.sources import ASSUMPTION, SOURCES
 from hearts_core.engine.reasons import REASON_RULES
-from hearts_core.words.catalogue import catalogue, has_message, message
+from hearts_core.words.catalogue import MissingMessageError, catalogue, has_message, message
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -36,12 +37,13 @@ def test_every_rule_has_a_title_and_a_text(entry) -> None:
     assert entry in rules_in(entry.section)
 
 
-def test_every_section_and_seed_source_has_a_name() -> None:
+def test_every_section_and_source_has_words() -> None:
     for section in SECTIONS:
         assert has_message(f"section.{section}")
-    seeds = {source for entry in RULES for source in entry.sources if source.isdigit() or source == "assumption"}
-    for source in seeds:
-        assert has_message(f"source.{source}"), source
+    cited = {source for entry in RULES for source in entry.sources}
+    assert cited <= set(SOURCES) | {ASSUMPTION}
+    for source in [*SOURCES, ASSUMPTION]:
+        assert has_message(f"source.{source}.title") and has_message(f"source.{source}.kind"), source
 
 
 def test_the_rule_book_lists_every_rule_of_rules_md() -> None:
@@ -90,9 +92,20 @@ def test_note_codes_have_messages() -> None:
         assert has_message(f"note.{note}")
 
 
-def test_unknown_key_falls_back_to_the_key() -> None:
-    assert message("reason.no_such_code") == "reason.no_such_code"
+def test_an_unknown_key_raises_under_the_tests() -> None:
     assert not has_message("reason.no_such_code")
+    with pytest.raises(MissingMessageError, match=r"reason\.no_such_code"):
+        message("reason.no_such_code")
+    with pytest.raises(MissingMessageError, match="needed"):
+        message("pass.count", seat=1, count=2)
+
+
+def test_outside_the_tests_an_unknown_key_is_logged_and_shown(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("HEARTS_STRICT_MESSAGES", "0")
+    assert message("reason.no_such_code") == "reason.no_such_code"
+    assert "reason.no_such_code" in caplog.text
 
 
 # Seat 0 leads the 2C from a hand of clubs; seat 1 is void in clubs with the QS, two

@@ -13,6 +13,7 @@ from hearts_core import CardSet
 from hearts_core.content.generator import difficulty_for, generate_play_puzzles, puzzles_to_toml
 from hearts_core.content.puzzles import (
     PUZZLES_DIR,
+    PlayPuzzle,
     Puzzle,
     PuzzleError,
     check_attempt,
@@ -102,7 +103,7 @@ def test_a_right_puzzle_loads_and_judges(tmp_path: Path) -> None:
         (f"{HOLD}\n{FIRST_TRICK}\ncolour = 'red'", "colour", "unknown keys ['colour']"),
         (f"{HOLD}\n{FIRST_TRICK}\nanswer = ['3D']", "answer", "the engine computes"),
         (f"{HOLD}\n{FIRST_TRICK}\nanswer = ['3Q']", "answer", "not an answer"),
-        (f"{HOLD}\n{FIRST_TRICK}\nshow = 'everyone'", "show", "show is one of"),
+        (f"{HOLD}\n{FIRST_TRICK}\nshow = 'everyone'", "show", "list of seats or one of"),
         (f"{HOLD}\n{FIRST_TRICK}\nseat = 7", "seat", "not a seat"),
         ('rules = { preset = "no_such_rules" }\n' + FIRST_TRICK, "rules", "no preset named"),
         (f'{HOLD}\nposition = "deal: 2C 3Q / - / - / -"', "position", "'3Q' is not a card"),
@@ -145,13 +146,13 @@ def test_a_play_puzzle_is_proven_by_its_margin_and_its_stated_answer() -> None:
 
 def test_a_moon_puzzle_needs_options_that_differ() -> None:
     equal = _parse(_puzzle(_moon("[10, 20, 30, 40]"), kind="moon"))
-    assert (equal.puzzle, equal.field) == ("p1", "answer")
+    assert (equal.puzzle, equal.field) == ("p1", "totals")
     assert "equally placed" in str(equal)
     puzzle = parse_puzzle(tomllib.loads(_puzzle(_moon("[10, 90, 30, 40]") + "\nanswer = 'add_to_others'",
                                                 kind="moon"))["puzzles"][0], "mine.toml", THEMES)
     assert check_attempt(puzzle, "add_to_others").correct
     assert not check_attempt(puzzle, "subtract_from_self").correct
-    assert "one per seat" in str(_parse(_puzzle(_moon("[10, 90]"), kind="moon")))
+    assert "a whole number per seat" in str(_parse(_puzzle(_moon("[10, 90]"), kind="moon")))
 
 
 def test_a_scoring_attempt_with_the_wrong_number_of_scores_is_a_count_error() -> None:
@@ -208,7 +209,8 @@ def test_the_generator_writes_puzzles_that_load_and_are_proven(tmp_path: Path) -
         result = solve(puzzle.state)
         assert len(result.best) == 1 and result.best == puzzle.solution
         others = [value for card, value in result.values.items() if card != result.best[0]]
-        assert min(others) - result.best_value >= max(2, puzzle.get("margin"))
+        assert isinstance(puzzle, PlayPuzzle)
+        assert min(others) - result.best_value >= max(2, puzzle.margin)
         assert puzzle.nudge and puzzle.idea and puzzle.explanation
         assert set(puzzle.themes) <= set(THEMES)
 

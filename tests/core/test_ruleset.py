@@ -11,6 +11,7 @@ import dataclasses
 import pytest
 
 from hearts_core import Card, CardSet, Penalties, Ruleset, RulesetError, preset_info
+from hearts_core.content.sources import is_citation
 from hearts_core.words.catalogue import message
 
 ALL_HEARTS = [f"{rank}H" for rank in "23456789TJQKA"]
@@ -80,7 +81,7 @@ def test_every_preset_builds_and_has_a_source_and_catalogue_text() -> None:
     for name in names:
         rules = Ruleset.preset(name)
         assert isinstance(rules, Ruleset)
-        assert preset_info(name).source
+        assert preset_info(name).sources and all(is_citation(source) for source in preset_info(name).sources)
         assert message(f"preset.{name}.title") != f"preset.{name}.title"
         assert message(f"preset.{name}.notes") != f"preset.{name}.notes"
         # Plain values rebuild the same ruleset (used by share links).
@@ -102,7 +103,8 @@ def test_microsoft_preset() -> None:
     assert rules.moon == "add_to_others"
     assert rules.moon_value == 26
     notes = message("preset.microsoft.notes")
-    assert "left, across, right" in notes and "V1" in notes  # 003's account kept as a separate V1 option
+    assert "left, across, right" in notes and "pass-cycle variant" in notes  # the encyclopedia's account kept
+    assert "ru_encyclopedia" in preset_info("microsoft").sources
 
 
 def test_pagat_preset() -> None:
@@ -131,17 +133,18 @@ def test_omnibus_preset() -> None:
 
 
 def test_jack_eleven_preset() -> None:
-    # V6: 004's home variant, the JD gives 11 points; it is still not a penalty card
+    # V6: the Russian wiki article's home variant, the JD gives 11 points; it is still not a penalty card
     # (RULES.md), so the moon stays 26 and does not need it.
     rules = Ruleset.preset("jack_eleven")
     assert rules.penalties["JD"] == 11
     assert rules.moon_value == 26
     assert "JD" in rules.bonus_cards and "JD" not in rules.penalty_cards
-    assert "004" in message("preset.jack_eleven.notes")
+    assert "Russian wiki article" in message("preset.jack_eleven.notes")
+    assert preset_info("jack_eleven").sources == ("ru_wiki",)
 
 
 def test_black_maria_preset() -> None:
-    # V7: KS 10, AS 7, QS 13, passed right; its notes say 003 prints the values reversed.
+    # V7: KS 10, AS 7, QS 13, passed right; its notes say the encyclopedia prints the values reversed.
     rules = Ruleset.preset("black_maria")
     assert rules.penalties["QS"] == 13
     assert rules.penalties["KS"] == 10
@@ -154,10 +157,10 @@ def test_black_maria_preset() -> None:
     assert rules.moon_value == 43
     assert dataclasses.replace(rules, moon="add_to_others").moon_value == 43
     notes = message("preset.black_maria.notes")
-    assert "003" in notes and "reversed" in notes
+    assert "Russian encyclopedia article" in notes and "reversed" in notes
     assert "ace 10, king 7" in notes
     assert "43" in notes
-    assert "003" in message("rule.V7.text") and "ace 10, king 7" in message("rule.V7.text")
+    assert "Russian encyclopedia article" in message("rule.V7.text") and "ace 10, king 7" in message("rule.V7.text")
 
 
 def test_spot_hearts_preset() -> None:

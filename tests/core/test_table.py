@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from hearts_core import CardParseError, HandState, Ruleset
-from hearts_core.engine.table import Badges, Play, TableSnapshot, TrickView, seat_name, table_snapshot
+from hearts_core.engine.table import Badges, Play, TableSnapshot, TrickView, seat_compass, seat_name, table_snapshot
 from tests.core.conftest import deal_hands, play_cards
 from tests.core.named_deals import HOLD, MIXED, MIXED_PLAY, PASSES, ROUND_ROBIN
 
@@ -63,8 +63,12 @@ def test_seat_names_go_clockwise_from_south(players: int, names: list[str]) -> N
     assert [seat_name(seat, players) for seat in range(players)] == names
 
 
-def test_seat_name_falls_back_and_checks_the_seat() -> None:
-    assert seat_name(6, 7) == "Seat 7"
+def test_seat_names_follow_the_compass_and_check_the_seat() -> None:
+    assert [seat_compass(seat, 6) for seat in range(6)] == [
+        "south", "south_west", "north_west", "north", "north_east", "south_east"]
+    assert seat_name(2, 5) == "North-West"
+    with pytest.raises(ValueError, match="no seat 6 at a table of 7"):
+        seat_name(6, 7)
     with pytest.raises(ValueError, match="no seat 4"):
         seat_name(4, 4)
     with pytest.raises(ValueError):

@@ -238,14 +238,15 @@ def test_v5_default_holding_only_hearts_and_the_queen_you_must_lead_the_queen(de
     state = play(deal(rules(), *QUEEN_AND_HEARTS), "2C AC 2D 2S")
     assert state.to_play == 1 and not state.hearts_broken
     assert state.legal_moves() == ["QS"]
-    error = illegal(state, "5H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "must lead the queen", "source 002")
+    error = illegal(state, "5H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "must lead the queen",
+                    "Russian online Hearts site")
     assert "lead_hearts_with_queen_off" in error.explanation.notes
 
 
 def test_v5_source_002_holding_only_hearts_and_the_queen_you_may_lead_a_heart(deal, play, legal) -> None:
     state = play(deal(rules(lead_hearts_with_queen=True), *QUEEN_AND_HEARTS), "2C AC 2D 2S")
     assert len(state.legal_moves()) == 12  # the QS and eleven hearts
-    state = legal(state, "5H", Reason.LEAD_HEARTS_BESIDE_QUEEN, "V5", "source 002")
+    state = legal(state, "5H", Reason.LEAD_HEARTS_BESIDE_QUEEN, "V5", "Russian online Hearts site")
     state = play(state, "AH 3S KH")
     assert state.tricks[-1].winner == 2 and state.tricks[-1].points == 3
 

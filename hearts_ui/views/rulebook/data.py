@@ -2,15 +2,12 @@
 
 Everything here is generated from the engine's metadata
 (:mod:`hearts_core.content.rulebook`, :mod:`hearts_core.engine.presets`) and its message
-catalogue, so the page never types a rule twice.  Candidates to move into
-``hearts_core`` once the wording settles: :func:`value_words`,
-:func:`penalty_summary` and :func:`settings_rows`.
+catalogue, so the page never types a rule twice.  A setting's value in words
+comes from :mod:`hearts_core.engine.describe`, the one place that says it.
 
 >>> rows = settings_rows(Ruleset.preset("black_maria"))
 >>> [row.field for row in rows if row.changed]
 ['pass_cycle', 'opening_lead', 'first_trick', 'must_break_hearts', 'penalties', 'moon']
->>> penalty_summary(Ruleset.preset("omnibus"))
-'hearts 1 each, Q♠ 13, J♦ −10'
 >>> resolve_preset("nonsense").problem is not None, resolve_preset("nonsense").name
 (True, 'standard')
 """
@@ -20,10 +17,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
 from hearts_core import Card, Ruleset
 from hearts_core.content.rulebook import (
@@ -37,82 +33,13 @@ from hearts_core.content.rulebook import (
     rules_in,
     variant_options,
 )
-from hearts_core.engine.cards import ALL_CARDS, HEARTS
+from hearts_core.engine.describe import capitalised, describe_value, field_help, field_label, signed
 from hearts_core.engine.presets import preset_info
-from hearts_core.words.catalogue import has_message, message
+from hearts_core.words.catalogue import message
 
-from .texts import ui
+from ...texts import ui
 
 DEFAULT_PRESET: Final = "standard"
-MINUS: Final = "\u2212"
-
-
-# -- words for values --------------------------------------------------------------
-
-
-def signed(points: int) -> str:
-    """A number with a real minus sign: ``−10``."""
-    return f"{MINUS}{-points}" if points < 0 else str(points)
-
-
-def card_text(card: Card | str) -> str:
-    """A card with its suit symbol (``Q♠``): the symbol carries the suit, not a colour."""
-    return Card.parse(card).symbol
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards with their suit symbols, space-separated."""
-    return " ".join(card_text(card) for card in cards)
-
-
-def capitalised(text: str) -> str:
-    """The text with its first letter in upper case (catalogue options start in lower case)."""
-    return text[:1].upper() + text[1:]
-
-
-def option_words(name: str, value: Any) -> str:
-    """The catalogue's words for one option of a field (``option.<field>.<value>``)."""
-    token = str(value).lower() if isinstance(value, bool) else str(value)
-    return capitalised(message(f"option.{name}.{token}"))
-
-
-def penalty_summary(rules: Ruleset) -> str:
-    """The cards carrying points, compactly: ``hearts 1 each, Q♠ 13, J♦ −10``.
-
-    Hearts sharing a value are grouped; the other cards follow in deck order.
-
-    >>> penalty_summary(Ruleset())
-    'hearts 1 each, Q♠ 13'
-    >>> penalty_summary(Ruleset.preset("pink_lady"))
-    'hearts 1 each except Q♥ 13, Q♠ 13'
-    >>> penalty_summary(Ruleset.preset("spot_hearts"))
-    'hearts by rank: 2♥ 2 … 10♥ 10, J♥ 11, Q♥ 12, K♥ 13, A♥ 14; Q♠ 25'
-    """
-    table = {Card.parse(key): points for key, points in rules.penalties.items()}
-    if not table:
-        return ui("penalty.none")
-    hearts = [card for card in ALL_CARDS if card.suit == HEARTS]
-    heart_points = [table.get(card, 0) for card in hearts]
-    parts: list[str] = []
-    others = sorted((card for card in table if card.suit != HEARTS), key=lambda c: (table[c] < 0, c))
-    common, count = Counter(heart_points).most_common(1)[0]
-    if heart_points == list(range(2, 15)):
-        tail = ", ".join(f"{card_text(c)} {table[c]}" for c in hearts[9:])
-        head = ui("penalty.hearts_by_rank", first=f"{card_text(hearts[0])} 2", ten=f"{card_text(hearts[8])} 10",
-                  tail=tail)
-        rest = ", ".join(f"{card_text(c)} {signed(table[c])}" for c in others)
-        return f"{head}; {rest}" if rest else head
-    if common and count >= 7:
-        exceptions = [card for card, points in zip(hearts, heart_points, strict=True) if points != common]
-        if exceptions:
-            listed = ", ".join(f"{card_text(c)} {signed(table.get(c, 0))}" for c in exceptions)
-            parts.append(ui("penalty.hearts_each_except", points=signed(common), exceptions=listed))
-        else:
-            parts.append(ui("penalty.hearts_each", points=signed(common)))
-    else:
-        others = sorted(table, key=lambda c: (table[c] < 0, c))
-    parts += [f"{card_text(card)} {signed(table[card])}" for card in others]
-    return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -185,42 +112,12 @@ def penalty_cards(rules: Ruleset) -> tuple[PenaltyCard, ...]:
 
 
 def value_words(rules: Ruleset, name: str) -> str:
-    """A ruleset field's value in words, for learners, starting with a capital.
+    """A ruleset field's value in words, for learners (:func:`hearts_core.engine.describe.describe_value`).
 
     >>> value_words(Ruleset(), "pass_cycle")
     'Left → right → across → no pass, then again'
-    >>> value_words(Ruleset.preset("chips_1887"), "target_score")
-    'None: the game ends after a number of hands'
     """
-    return capitalised(_value_words(rules, name))
-
-
-def _value_words(rules: Ruleset, name: str) -> str:
-    value = getattr(rules, name)
-    info = field_info(name)
-    if name == "removed_cards":
-        if not value:
-            return ui("value.removed_none")
-        return ui("value.removed", cards=cards_text(value), size=len(rules.deck))
-    if name == "penalties":
-        return penalty_summary(rules)
-    if name == "pass_cycle":
-        steps = " → ".join(ui(f"direction.{d}") for d in value)
-        return ui("value.cycle_one", step=steps) if len(value) == 1 else ui("value.cycle", steps=steps)
-    if name == "pass_count":
-        text = ui("value.pass_count_one") if value == 1 else ui("value.pass_count", count=value)
-        if all(d == "hold" for d in rules.pass_cycle):
-            text = ui("value.pass_count_unused", text=text)
-        return text
-    if name == "no_tricks_bonus":
-        return ui("value.no_tricks_off") if value == 0 else ui("value.no_tricks", points=signed(value))
-    if name == "target_score":
-        return ui("value.no_target") if value == 0 else ui("value.target", points=value)
-    if name == "max_hands":
-        return ui("value.no_hand_limit") if value == 0 else ui("value.hands", count=value)
-    if info.options:
-        return option_words(name, value)
-    return str(value)
+    return describe_value(rules, name)
 
 
 # -- a preset's settings -------------------------------------------------------------
@@ -251,8 +148,8 @@ def settings_rows(rules: Ruleset, baseline: Ruleset | None = None) -> tuple[Sett
         rows.append(
             SettingRow(
                 field=item.name,
-                label=message(f"field.{item.name}.label"),
-                help=message(f"field.{item.name}.help"),
+                label=field_label(item.name),
+                help=field_help(item.name),
                 value=value_words(rules, item.name),
                 standard=value_words(base, item.name),
                 changed=item.name in changed,
@@ -278,7 +175,7 @@ class PresetFacts:
 def preset_facts(rules: Ruleset) -> PresetFacts:
     """Players, deck, cards each, opening card, points in a hand and the moon's worth."""
     card = rules.opening_card
-    opening = card_text(card) if card is not None else ui("value.opening_none")
+    opening = card.symbol if card is not None else ui("value.opening_none")
     moon = ui("value.moon_off_short") if rules.moon == "off" else str(rules.moon_value)
     return PresetFacts(rules.players, len(rules.deck), rules.hand_size, opening, rules.moon_value, moon)
 
@@ -299,7 +196,8 @@ def preset_notes(name: str) -> str:
 
 
 def preset_source(name: str) -> str:
-    return preset_info(name).source
+    """Where a preset's rules come from: the short titles of its sources."""
+    return ", ".join(message(f"source.{source}.title") for source in preset_info(name).sources)
 
 
 @dataclass(frozen=True)
@@ -346,9 +244,8 @@ def rule_text(rule_id: str) -> str:
 
 
 def source_note(source: str) -> str:
-    """The catalogue's description of a source, or a plain note for an outside reference."""
-    key = f"source.{source}"
-    return message(key) if has_message(key) else ui("rulebook.outside_source", name=source)
+    """A source cited by a rule: its short title (the assumption marker says so in words)."""
+    return capitalised(message(f"source.{source}.title"))
 
 
 @dataclass(frozen=True)
@@ -367,8 +264,8 @@ def field_view(name: str, rules: Ruleset, baseline: Ruleset | None = None) -> Fi
     base = baseline if baseline is not None else Ruleset()
     return FieldView(
         name=name,
-        label=message(f"field.{name}.label"),
-        help=message(f"field.{name}.help"),
+        label=field_label(name),
+        help=field_help(name),
         standard=value_words(base, name),
         chosen=value_words(rules, name),
         changed=name in rules.differences(base),
@@ -423,7 +320,7 @@ def _standard_side(rule_id: str, key: str) -> tuple[tuple[Change, ...], bool, tu
         changes: tuple[Change, ...] = ()
     else:
         changes = tuple(
-            Change(name, message(f"field.{name}.label"), value_words(applied, name))
+            Change(name, field_label(name), value_words(applied, name))
             for name in applied.differences(standard)
         )
     is_standard = option_in_force(standard, rule_id, key)

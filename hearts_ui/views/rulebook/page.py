@@ -13,9 +13,12 @@ import streamlit as st
 
 from hearts_core import Ruleset
 from hearts_core.content.rulebook import rules_in
-from hearts_core.words.catalogue import catalogue
+from hearts_core.content.sources import SOURCES
+from hearts_core.engine.describe import capitalised
+from hearts_core.words.catalogue import message
 
-from .rulebook_data import (
+from ...texts import ui
+from .data import (
     DEFAULT_PRESET,
     RuleView,
     all_sections,
@@ -31,7 +34,6 @@ from .rulebook_data import (
     section_title,
     settings_rows,
 )
-from .texts import ui
 
 QUERY_PARAM: Final = "preset"
 PICKER_KEY: Final = "rulebook_preset"
@@ -152,8 +154,8 @@ def _fields_line(view: RuleView, preset: str) -> None:
 
 
 def _sources_caption(view: RuleView) -> None:
-    names = " · ".join(source for source, _ in view.sources)
-    notes = "\n\n".join(note for _, note in view.sources)
+    names = " · ".join(title for _, title in view.sources)
+    notes = "\n\n".join(f"{title}: {message(f'source.{source}.kind')}" for source, title in view.sources)
     st.caption(f"{ui('rulebook.sources_label')}: {names}", help=notes)
 
 
@@ -186,9 +188,8 @@ def rules_section(section: str, rules: Ruleset, preset: str) -> None:
 def sources_legend() -> None:
     with st.expander(ui("rulebook.sources_heading"), icon=":material/library_books:"):
         st.markdown(ui("rulebook.sources_intro"))
-        sources = [(key.removeprefix("source."), text) for key, text in catalogue().items()
-                   if key.startswith("source.")]
-        lines = [f"- {text}" if name in text else f"- **{name}**: {text}" for name, text in sources]
+        lines = [f"- **{capitalised(message(f'source.{source}.title'))}**: {message(f'source.{source}.kind')}"
+                 for source in SOURCES]
         st.markdown("\n".join(lines))
 
 

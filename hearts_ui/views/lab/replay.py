@@ -1,0 +1,259 @@
+"""One deal under both rulesets: dealt at random, by seed or pasted, stepped in sync on two tables."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final
+
+import streamlit as st
+
+from hearts_core import lab
+from hearts_core.engine.game import game_ends
+from hearts_core.engine.history import History
+from hearts_core.engine.rules import Ruleset
+from hearts_core.engine.state import HandState
+from hearts_core.engine.table import seat_name, table_snapshot
+
+from ...texts import ui
+from ...widgets.stepper import stepper
+from ...widgets.table import render_table
+from .common import side_name
+
+POLICIES: Final = ("heuristic", "random")
+DEAL_MODES: Final = ("random", "seed", "paste")
+FIND_SECONDS: Final = 5.0
+DEAL_KEY: Final = "ha_lab_deal"
+REPLAY_KEY: Final = "ha_lab_replay"
+TOTALS_KEY: Final = "ha_lab_totals"
+STEP_KEY: Final = "ha_lab_step"
+PASTE_ERROR_KEY: Final = "ha_lab_paste_error"
+FIND_NOTE_KEY: Final = "ha_lab_find_note"
+
+
+def _policy_label(policy: str) -> str:
+    return ui("lab.policy_heuristic") if policy == "heuristic" else ui("lab.policy_random")
+
+
+def _mode_label(mode: str) -> str:
+    labels = {"random": ui("lab.mode_random"), "seed": ui("lab.mode_seed"), "paste": ui("lab.mode_paste")}
+    return labels[mode]
+
+
+def _new_deal(deal: int | HandState) -> None:
+    st.session_state[DEAL_KEY] = deal
+    st.session_state[STEP_KEY] = 0
+    st.session_state.pop(FIND_NOTE_KEY, None)
+
+
+def _deal_random() -> None:
+    _new_deal(secrets.randbelow(10**9))
+
+
+def _deal_seed() -> None:
+    _new_deal(int(st.session_state.get("ha_lab_seed") or 0))
+
+
+def _deal_paste(rules: Ruleset) -> None:
+    text = str(st.session_state.get("ha_lab_paste") or "")
+    try:
+        state = lab.parse_deal_text(rules, text)
+    except ValueError as error:
+        st.session_state[PASTE_ERROR_KEY] = str(error)
+        return
+    st.session_state.pop(PASTE_ERROR_KEY, None)
+    _new_deal(state)
+
+
+def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
+    mode_col, policy_col = st.columns([3, 2])
+    if st.session_state.get("ha_lab_mode") not in DEAL_MODES:
+        st.session_state["ha_lab_mode"] = "random"
+    mode_col.radio(ui("lab.mode"), DEAL_MODES, key="ha_lab_mode", format_func=_mode_label, horizontal=True)
+    if st.session_state.get("ha_lab_policy") not in POLICIES:
+        st.session_state["ha_lab_policy"] = "heuristic"
+    policy_col.radio(ui("lab.policy"), POLICIES, key="ha_lab_policy", format_func=_policy_label, horizontal=True,
+                     help=ui("lab.policy_help"))
+    mode = st.session_state["ha_lab_mode"]
+    if mode == "seed":
+        seed_col, button_col = st.columns([2, 3], vertical_alignment="bottom")
+        seed_col.number_input(ui("lab.seed"), min_value=0, max_value=10**9, step=1, key="ha_lab_seed")
+        button_col.button(ui("lab.deal_seed"), key="ha_lab_deal_seed", on_click=_deal_seed, icon=":material/tag:")
+    elif mode == "paste":
+        st.text_area(ui("lab.paste"), key="ha_lab_paste", height=110, placeholder=ui("lab.paste_placeholder"),
+                     help=ui("lab.paste_help"))
+        st.button(ui("lab.deal_paste"), key="ha_lab_deal_paste", on_click=_deal_paste, args=(rules_a,),
+                  icon=":material/content_paste:")
+        problem = st.session_state.get(PASTE_ERROR_KEY)
+        if problem:
+            st.error(ui("lab.paste_problem", problem=problem), icon=":material/error:")
+    actions = st.container(horizontal=True, gap="small")
+    if mode == "random":
+        actions.button(ui("lab.deal_random"), key="ha_lab_deal_random", on_click=_deal_random,
+                       icon=":material/casino:")
+    if actions.button(ui("lab.find"), key="ha_lab_find", icon=":material/search:",
+                      help=ui("lab.find_help", seconds=int(FIND_SECONDS))):
+        with st.spinner(ui("lab.finding", seconds=int(FIND_SECONDS))):
+            found = lab.find_differing_deal(rules_a, rules_b, seed=secrets.randbelow(10**9),
+                                            time_limit=FIND_SECONDS)
+        if found is None:
+            st.session_state[FIND_NOTE_KEY] = ui("lab.find_none", seconds=int(FIND_SECONDS))
+        else:
+            _new_deal(found.start_a)
+            key = _replay_key(rules_a, rules_b, found.start_a, str(st.session_state["ha_lab_policy"]))
+            st.session_state[REPLAY_KEY] = (key, found)
+            st.session_state[FIND_NOTE_KEY] = ui("lab.find_found")
+            if found.divergence is not None:
+                st.session_state[STEP_KEY] = lab.divergence_step(found.divergence, found.last_step)
+    note = st.session_state.get(FIND_NOTE_KEY)
+    if note:
+        st.info(note, icon=":material/search:")
+
+
+def _replay_key(rules_a: Ruleset, rules_b: Ruleset, deal: object, policy: str
+                ) -> tuple[str, str, str, str, str]:
+    shown = deal.to_notation() if isinstance(deal, HandState) else str(deal)
+    return (lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b), shown, policy, str(_totals(rules_a)))
+
+
+def _totals(rules: Ruleset) -> tuple[int, ...] | None:
+    """The game totals before this hand, typed by the learner ("45 30 80 20"), or None."""
+    text = str(st.session_state.get(TOTALS_KEY) or "").replace(",", " ").split()
+    if not text:
+        return None
+    try:
+        totals = tuple(int(value) for value in text)
+    except ValueError:
+        return None
+    return totals if len(totals) == rules.players else None
+
+
+def _replay(rules_a: Ruleset, rules_b: Ruleset) -> Any:
+    """The pair replay of the current deal (computed once per deal, rulesets and policy)."""
+    deal = st.session_state.get(DEAL_KEY)
+    if not isinstance(deal, (int, HandState)):
+        deal = 1
+        st.session_state[DEAL_KEY] = deal
+    policy = str(st.session_state.get("ha_lab_policy") or "heuristic")
+    key = _replay_key(rules_a, rules_b, deal, policy)
+    saved = st.session_state.get(REPLAY_KEY)
+    if isinstance(saved, tuple) and saved[0] == key:
+        return saved[1]
+    replay = lab.replay_pair(rules_a, rules_b, deal, policy=policy, totals=_totals(rules_a))
+    st.session_state[REPLAY_KEY] = (key, replay)
+    return replay
+
+
+def _set_step(target: int) -> None:
+    st.session_state[STEP_KEY] = target
+
+
+def _step_slid() -> None:
+    st.session_state[STEP_KEY] = int(st.session_state["ha_lab_step_slider"])
+
+
+def _stepper(position: int, last: int, parting: int | None) -> None:
+    """The slider over the whole hand, then start / back / next / end and the jump to the divergence."""
+    st.session_state["ha_lab_step_slider"] = position
+    st.slider(ui("stepper.counter", number=position, count=last), 0, max(last, 1), key="ha_lab_step_slider",
+              on_change=_step_slid, disabled=last == 0)
+    steps, jump = st.columns([4, 1], vertical_alignment="bottom")
+    with steps:
+        stepper("ha_lab", position, last, _set_step)
+    if parting is not None:
+        jump.button(ui("lab.jump"), key="ha_lab_jump", on_click=_set_step, args=(parting,),
+                    icon=":material/call_split:", width="stretch", disabled=position == parting)
+
+
+def _column_table(history: History, position: int, title: str) -> None:
+    index = min(position, len(history) - 1)
+    state = history[index]
+    move = history.move(index) if index else None
+    render_table(table_snapshot(state, face_up="all", highlight=(str(move.card),) if move else (), caption=title),
+                 heading_level=3)
+    if move is not None:
+        st.caption(move.explanation.narration(seat_name(move.seat, state.rules.players)))
+    elif index < position:
+        st.caption(ui("lab.hand_over_early"))
+
+
+def _scores_table(replay: Any) -> None:
+    rules_a: Ruleset = replay.rules_a
+    rules_b: Ruleset = replay.rules_b
+    players = max(rules_a.players, rules_b.players)
+    lines = [f"| {ui('lab.col_seat')} | {ui('lab.ruleset_a')} | {ui('lab.ruleset_b')} | {ui('lab.col_diff')} |",
+             "|---|---:|---:|---:|"]
+    for seat in range(players):
+        a = replay.scores_a[seat] if seat < len(replay.scores_a) else None
+        b = replay.scores_b[seat] if seat < len(replay.scores_b) else None
+        diff = "" if a is None or b is None else f"{b - a:+d}" if b != a else "0"
+        lines.append(f"| {seat_name(seat, players)} | {'' if a is None else a} | {'' if b is None else b} | {diff} |")
+    st.markdown(f"##### {ui('lab.scores_heading')}")
+    st.markdown("\n".join(lines))
+    _standings(replay)
+
+
+def _standings(replay: Any) -> None:
+    """The game standings after this hand under each ruleset, from totals the learner types."""
+    rules_a: Ruleset = replay.rules_a
+    st.text_input(ui("lab.totals_label"), key=TOTALS_KEY, placeholder=ui("lab.totals_placeholder"),
+                  help=ui("lab.totals_help", players=rules_a.players))
+    typed = str(st.session_state.get(TOTALS_KEY) or "").strip()
+    if typed and replay.standings_a is None:
+        st.warning(ui("lab.totals_bad", players=rules_a.players), icon=":material/error:")
+        return
+    if replay.standings_a is None or replay.standings_b is None:
+        return
+    players = rules_a.players
+    lines = [f"| {ui('lab.col_seat')} | {ui('lab.col_total_a')} | {ui('lab.col_total_b')} |", "|---|---:|---:|"]
+    for seat in range(players):
+        lines.append(f"| {seat_name(seat, players)} | {replay.standings_a[seat]} | {replay.standings_b[seat]} |")
+    st.markdown("\n".join(lines))
+    for side, rules, totals in (("a", replay.rules_a, replay.standings_a), ("b", replay.rules_b, replay.standings_b)):
+        st.caption(_game_state(side_name(side), rules, totals))
+
+
+def _game_state(name: str, rules: Ruleset, totals: Sequence[int]) -> str:
+    """Whether the game would end after this hand under ``rules``, and who would win or lead."""
+    lowest = min(totals)
+    leaders = ", ".join(seat_name(seat, len(totals)) for seat, total in enumerate(totals) if total == lowest)
+    if game_ends(rules, totals):
+        return ui("lab.game_over", side=name, winners=leaders, target=rules.target_score)
+    return ui("lab.game_on", side=name, leaders=leaders)
+
+
+def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
+    """The side-by-side replay; False when the two rulesets cannot play the same deal."""
+    st.header(ui("lab.deal_heading"), divider="gray")
+    st.markdown(ui("lab.deal_intro"))
+    try:
+        _deal_controls(rules_a, rules_b)
+        replay = _replay(rules_a, rules_b)
+    except ValueError as error:
+        st.error(ui("lab.replay_problem", problem=str(error)), icon=":material/error:")
+        return False
+    last = replay.last_step
+    position = max(0, min(int(st.session_state.get(STEP_KEY, 0)), last))
+    st.session_state[STEP_KEY] = position
+    divergence = replay.divergence
+    parting = lab.divergence_step(divergence, last) if divergence is not None else None
+    if divergence is None:
+        st.success(ui("lab.no_divergence"), icon=":material/check:")
+    elif parting is not None and position >= parting:
+        st.warning(f"**{ui('lab.diverged', number=parting, kind=divergence.label())}** {divergence.text()}",
+                   icon=":material/call_split:")
+    else:
+        st.info(ui("lab.diverges_later", number=parting), icon=":material/call_split:")
+    _stepper(position, last, parting)
+    left, right = st.columns(2, gap="medium")
+    with left:
+        _column_table(replay.history_a, position, side_name("a"))
+    with right:
+        _column_table(replay.history_b, position, side_name("b"))
+    _scores_table(replay)
+    with st.expander(ui("lab.deal_text"), icon=":material/content_copy:"):
+        st.caption(ui("lab.deal_text_note"))
+        st.code(replay.start_a.to_notation(), language=None, wrap_lines=True)
+    return True
+
+

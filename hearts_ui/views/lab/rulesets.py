@@ -1,0 +1,148 @@
+"""The Variant Lab's two rulesets: a preset plus any variant each, restored from and kept in the address."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from hearts_core import lab
+from hearts_core.engine.rules import Ruleset
+from hearts_core.words.catalogue import message
+
+from ...texts import ui
+from ...widgets import ruleset_picker
+from ...widgets.ruleset_picker import KEEP
+from .common import SIDES, side_name
+
+#: The preset selectbox value for a ruleset that came from a shared link.
+LINK: Final = "_link"
+RESTORED_KEY: Final = "ha_lab_restored"
+URL_PROBLEMS_KEY: Final = "ha_lab_url_problems"
+
+
+def _variant_ids() -> list[str]:
+    return ruleset_picker.rows(players=True)
+
+
+def _preset_label(name: str) -> str:
+    return ui("lab.from_link") if name == LINK else message(f"preset.{name}.title")
+
+
+def _preset_options(side: str) -> list[str]:
+    names = list(Ruleset.preset_names())
+    return [LINK, *names] if isinstance(st.session_state.get(f"ha_lab_{side}_link"), Ruleset) else names
+
+
+def _base_rules(side: str) -> Ruleset:
+    name = str(st.session_state.get(f"ha_lab_{side}_preset") or "standard")
+    link = st.session_state.get(f"ha_lab_{side}_link")
+    if name == LINK and isinstance(link, Ruleset):
+        return link
+    return Ruleset.preset(name if name in Ruleset.preset_names() else "standard")
+
+
+def chosen_rules(side: str) -> tuple[Ruleset | None, str | None]:
+    """The ruleset of one side, or None with the engine's reason when the choices do not fit together."""
+    return ruleset_picker.chosen_rules(_base_rules(side), st.session_state, f"ha_lab_{side}", _variant_ids())
+
+
+def _set_side(side: str, rules: Ruleset) -> None:
+    """Make one side's widgets show ``rules`` (a preset when it is one, else the link's ruleset)."""
+    for rule_id in _variant_ids():
+        st.session_state[f"ha_lab_{side}_var_{rule_id}"] = KEEP
+    for name in Ruleset.preset_names():
+        if Ruleset.preset(name) == rules:
+            st.session_state[f"ha_lab_{side}_preset"] = name
+            st.session_state.pop(f"ha_lab_{side}_link", None)
+            return
+    st.session_state[f"ha_lab_{side}_link"] = rules
+    st.session_state[f"ha_lab_{side}_preset"] = LINK
+
+
+def restore_from_url() -> None:
+    """Once per session: the rulesets of a shared link, with a message for a code that does not parse."""
+    if st.session_state.get(RESTORED_KEY):
+        return
+    st.session_state[RESTORED_KEY] = True
+    problems: list[str] = []
+    for side in SIDES:
+        text = st.query_params.get(side)
+        if not text:
+            continue
+        try:
+            rules = lab.decode_ruleset(text)
+        except ValueError as error:
+            shown = text if len(text) <= 60 else text[:57] + "…"
+            problems.append(ui("lab.url_problem", side=side_name(side), code=shown, problem=str(error)))
+            continue
+        _set_side(side, rules)
+    st.session_state[URL_PROBLEMS_KEY] = problems
+
+
+def sync_url(rules: dict[str, Ruleset | None]) -> None:
+    """Keep ``?a=…&b=…`` equal to the rulesets in force (a side that does not hold keeps its old code)."""
+    for side in SIDES:
+        chosen = rules[side]
+        if chosen is None:
+            continue
+        code = lab.encode_ruleset(chosen)
+        if st.query_params.get(side) != code:
+            st.query_params[side] = code
+
+
+def dismiss_url_problems() -> None:
+    st.session_state[URL_PROBLEMS_KEY] = []
+
+
+def ruleset_panel(side: str) -> Ruleset | None:
+    """One side's picker, its problems, the linter's warnings and the house rules card."""
+    options = _preset_options(side)
+    key = f"ha_lab_{side}_preset"
+    if st.session_state.get(key) not in options:
+        st.session_state[key] = "standard" if side == "a" else "omnibus"
+    with st.container(border=True):
+        st.subheader(side_name(side))
+        st.selectbox(ui("lab.preset"), options, key=key, format_func=_preset_label)
+        chosen = str(st.session_state[key])
+        st.caption(ui("lab.from_link_note") if chosen == LINK else message(f"preset.{chosen}.notes"))
+        changed = sum(1 for rule_id in _variant_ids() if st.session_state.get(f"ha_lab_{side}_var_{rule_id}"))
+        label = ui("lab.variants_changed", count=changed) if changed else ui("lab.variants")
+        with st.expander(label, icon=":material/tune:"):
+            ruleset_picker.variant_selects([st.container()], f"ha_lab_{side}", _variant_ids(), ui("lab.keep"))
+        rules, problem = chosen_rules(side)
+        if rules is None:
+            st.error(ui("lab.rules_problem", problem=problem), icon=":material/gavel:")
+            return None
+        for warning in lab.lint_ruleset(rules):
+            st.warning(warning.text(), icon=":material/rule:")
+        _house_rules(side, rules)
+    return rules
+
+
+def _house_rules(side: str, rules: Ruleset) -> None:
+    title = side_name(side)
+    markdown = lab.house_rules_markdown(rules, title=title)
+    st.markdown(f"**{ui('lab.card_heading')}**")
+    left, right = st.columns(2)
+    left.download_button(ui("lab.card_markdown"), markdown, file_name=f"house-rules-{side}.md",
+                         mime="text/markdown", key=f"ha_lab_{side}_md", icon=":material/download:", width="stretch")
+    right.download_button(ui("lab.card_html"), lab.house_rules_html(rules, title=title),
+                          file_name=f"house-rules-{side}.html", mime="text/html", key=f"ha_lab_{side}_html",
+                          icon=":material/download:", width="stretch")
+    with st.expander(ui("lab.card_preview"), icon=":material/visibility:"):
+        st.markdown(markdown)
+
+
+def share_link() -> None:
+    base = ""
+    try:
+        base = str(st.context.url or "").split("?")[0]
+    except AttributeError:  # pragma: no cover - older Streamlit
+        base = ""
+    query = "&".join(f"{side}={st.query_params.get(side, '')}" for side in SIDES)
+    with st.expander(ui("lab.share"), icon=":material/share:"):
+        st.caption(ui("lab.share_note"))
+        st.code(f"{base}?{query}", language=None, wrap_lines=True)
+
+

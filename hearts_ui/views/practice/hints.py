@@ -1,0 +1,86 @@
+"""The hint ladder beside the table: a nudge, the recommendation, the numbers."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import streamlit as st
+
+from hearts_core.ai import hints
+from hearts_core.engine.cards import Card
+from hearts_core.learner.practice import PracticeSession
+
+from ...texts import ui
+from .session import current
+
+#: The rungs of the hint ladder.
+RUNGS: Final = (1, 2, 3)
+PLAY_WORLDS: Final = 128
+PASS_WORLDS: Final = 32
+
+
+def _symbol(card: Any) -> str:
+    return Card.parse(str(card)).symbol
+
+
+def _hint_key(session: PracticeSession) -> tuple[int, int, str]:
+    state = session.hand
+    return (state.hand_number, len(state.plays()), state.phase)
+
+
+def _revealed(session: PracticeSession) -> int:
+    saved = st.session_state.get("ha_pr_rung")
+    if isinstance(saved, tuple) and saved[0] == _hint_key(session):
+        return int(saved[1])
+    return 0
+
+
+def _hint(session: PracticeSession) -> hints.PassHint | hints.PlayHint:
+    """The hint for the position (computed once, kept while the position stands)."""
+    saved = st.session_state.get("ha_pr_hint")
+    key = _hint_key(session)
+    if isinstance(saved, tuple) and saved[0] == key:
+        return saved[1]  # type: ignore[no-any-return]
+    hint: hints.PassHint | hints.PlayHint
+    if session.stage == "pass":
+        hint = hints.pass_hint(session.hand, session.seat, totals=session.totals_before, worlds=PASS_WORLDS)
+    else:
+        hint = hints.play_hint(session.hand, session.seat, totals=session.totals_before, worlds=PLAY_WORLDS)
+    st.session_state["ha_pr_hint"] = (key, hint)
+    return hint
+
+
+def _compare_with(session: PracticeSession, hint: Any) -> str | None:
+    """In play, the card the learner has in mind, for rung 2 to contrast with the recommendation."""
+    if session.stage != "play":
+        return None
+    others = [str(card) for card in session.hand.legal_moves() if str(card) != hint.recommended]
+    if not others:
+        return None
+    choice = st.selectbox(ui("practice.compare"), ["", *others], key="ha_pr_compare",
+                          format_func=lambda card: _symbol(card) if card else ui("practice.compare_none"))
+    return str(choice) if choice in others else None
+
+
+def _climb(rung: int) -> None:
+    session = current()
+    if session is not None:
+        st.session_state["ha_pr_rung"] = (_hint_key(session), rung)
+
+
+def hint_ladder(session: PracticeSession) -> None:
+    shown = _revealed(session)
+    if shown:
+        with st.spinner(ui("practice.hint_thinking")):
+            hint = _hint(session)
+        rungs = st.container()  # drawn above the card picker that rung 2 reads
+        compare = _compare_with(session, hint) if shown >= 2 else None
+        for rung in RUNGS[:shown]:
+            text = hint.rung(rung, compare) if rung == 2 and compare else hint.rung(rung)
+            rungs.info(f"**{ui('practice.rung', number=rung)}** {text}", icon=":material/lightbulb:")
+    if shown < len(RUNGS):
+        rung = shown + 1
+        st.button(ui("practice.hint", number=rung, count=len(RUNGS)), key=f"ha_pr_hint_{rung}", on_click=_climb,
+                  args=(rung,), icon=":material/lightbulb:", help=ui("practice.hint_help"))
+
+

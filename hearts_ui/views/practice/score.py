@@ -1,0 +1,210 @@
+"""The end of a hand and of the game: the moon choice, the scores, the chart, the review."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import plotly.graph_objects as go  # type: ignore[import-untyped]
+import streamlit as st
+
+from hearts_core.ai import hints
+from hearts_core.engine.describe import signed
+from hearts_core.engine.history import History
+from hearts_core.engine.state import HandState
+from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.vocabulary import MOON_CHOICES
+from hearts_core.learner.practice import PracticeSession
+
+from ...texts import ui
+from ...widgets.stepper import counter, session_position, stepper
+from ...widgets.table import render_table
+from .session import current, keep, reset_views, seat_words
+
+VERDICT_WORLDS: Final = 64
+SEAT_COLOURS: Final = ("#b3261e", "#1f5fa8", "#2e7352", "#8a5a00", "#6b3fa0", "#444444")
+
+
+def _seat(session: PracticeSession, seat: int) -> str:
+    return seat_name(seat, session.rules.players)
+
+
+def moon_panel(session: PracticeSession) -> None:
+    st.success(ui("practice.moon_heading", value=session.rules.moon_value), icon=":material/dark_mode:")
+    for option in MOON_CHOICES:
+        st.button(ui(f"practice.moon_{option}", value=session.rules.moon_value), key=f"ha_pr_moon_{option}",
+                  on_click=_moon, args=(option,), width="stretch", type="primary")
+
+
+def _moon(option: str) -> None:
+    session = current()
+    if session is not None and session.stage == "moon":
+        keep(session.choose_moon(option))
+
+
+def hand_over_panel(session: PracticeSession) -> None:
+    result = session.game.hands[-1]
+    st.markdown(f"#### {ui('practice.hand_over', number=result.state.hand_number + 1)}")
+    lines = [f"| {ui('practice.col_seat')} | {ui('practice.col_taken')} | {ui('practice.col_score')} "
+             f"| {ui('practice.col_total')} |", "|---|---:|---:|---:|"]
+    totals = session.game.totals
+    for seat, (taken, score) in enumerate(zip(result.report.raw, result.report.scores, strict=True)):
+        name = seat_words(session, seat)
+        lines.append(f"| {name} | {taken} | {signed(score)} | {totals[seat]} |")
+    st.markdown("\n".join(lines))
+    if result.report.moon_shooter is not None:
+        st.info(ui("practice.moon_shot", seat=_seat(session, result.report.moon_shooter)),
+                icon=":material/dark_mode:")
+    if session.stage == "game_over":
+        winners = ", ".join(_seat(session, seat) for seat in session.game.winners)
+        won = session.seat in session.game.winners
+        (st.success if won else st.warning)(ui("practice.game_over", winners=winners), icon=":material/emoji_events:")
+        st.button(ui("practice.new_game"), key="ha_pr_new", on_click=_new_game, type="primary",
+                  icon=":material/playing_cards:", width="stretch")
+    else:
+        st.button(ui("practice.next_hand"), key="ha_pr_next", on_click=_next_hand, type="primary",
+                  icon=":material/skip_next:", width="stretch")
+    if st.session_state.get("ha_pr_review"):
+        st.button(ui("practice.review_close"), key="ha_pr_review_close", on_click=_close_review,
+                  icon=":material/close:", width="stretch")
+    else:
+        st.button(ui("practice.review"), key="ha_pr_review_open", on_click=_open_review,
+                  icon=":material/play_arrow:", width="stretch", help=ui("practice.review_help"))
+
+
+def _new_game() -> None:
+    reset_views()
+    keep(None)
+
+
+def _next_hand() -> None:
+    session = current()
+    if session is not None and session.stage == "hand_over":
+        reset_views()
+        keep(session.next_hand())
+
+
+def _open_review() -> None:
+    st.session_state["ha_pr_review"] = True
+    st.session_state["ha_pr_frame"] = 0
+
+
+def _close_review() -> None:
+    st.session_state.pop("ha_pr_review", None)
+
+
+# -- the review ------------------------------------------------------------------------------------
+
+
+def _history(session: PracticeSession) -> History:
+    """The hand being reviewed, from the pass to its last card (computed once per hand)."""
+    saved = st.session_state.get("ha_pr_history")
+    number = session.hand.hand_number
+    if isinstance(saved, tuple) and saved[0] == number:
+        return saved[1]  # type: ignore[no-any-return]
+    history = History.of_hand(session.hand)
+    st.session_state["ha_pr_history"] = (number, history)
+    return history
+
+
+def _verdict(session: PracticeSession, state: HandState, index: int, card: str) -> Any:
+    """The engine's verdict on the learner's card at position ``index`` (computed once)."""
+    cache = st.session_state.setdefault("ha_pr_verdicts", {})
+    key = (session.hand.hand_number, index)
+    if key not in cache:
+        cache[key] = hints.decision_verdict(state, session.seat, card, totals=session.totals_before,
+                                            worlds=VERDICT_WORLDS)
+    return cache[key]
+
+
+def _set_frame(target: int) -> None:
+    st.session_state["ha_pr_frame"] = target
+
+
+def review(session: PracticeSession) -> None:
+    """The finished hand, card by card, with the engine's verdict on each of the learner's cards."""
+    history = _history(session)
+    last = len(history) - 1
+    position = session_position("ha_pr_frame", last)
+    move = history.move(position) if position else None
+    render_table(table_snapshot(history[position], face_up="all", highlight=(str(move.card),) if move else (),
+                                caption=ui("practice.review_heading", number=session.hand.hand_number + 1)))
+    mine = [index for index in range(1, last + 1) if history.move(index).seat == session.seat]
+    following = next((index for index in mine if index > position), None)
+    steps, jump = st.columns([4, 1], vertical_alignment="bottom")
+    with steps:
+        stepper("ha_pr_review", position, last, _set_frame)
+    jump.button(ui("practice.review_mine_short"), key="ha_pr_review_mine", help=ui("practice.review_mine"),
+                icon=":material/person:", on_click=_set_frame, args=(following or last,), width="stretch",
+                disabled=following is None)
+    counter(position, last)
+    if move is None:
+        st.info(ui("practice.review_start"), icon=":material/chat:")
+        return
+    st.info(move.explanation.narration(_seat(session, move.seat)), icon=":material/chat:")
+    if move.seat == session.seat:
+        with st.spinner(ui("practice.hint_thinking")):
+            verdict = _verdict(session, history[position - 1], position - 1, str(move.card))
+        if verdict.good:
+            st.success(verdict.text, icon=":material/check:")
+        else:
+            st.warning(verdict.text, icon=":material/lightbulb:")
+
+
+# -- the score -------------------------------------------------------------------------------------
+
+
+def scoreboard(session: PracticeSession) -> None:
+    totals = session.game.totals
+    hand = session.hand
+    live = session.stage in ("pass", "play", "moon")
+    points = hand.hand_points()
+    header = f"| {ui('practice.col_seat')} | {ui('practice.col_total')} |"
+    rule = "|---|---:|"
+    if live:
+        header += f" {ui('practice.col_hand')} |"
+        rule += "---:|"
+    lines = [header, rule]
+    for seat in range(session.rules.players):
+        name = seat_words(session, seat)
+        row = f"| {name} | {totals[seat]} |"
+        if live:
+            row += f" {points[seat]} |"
+        lines.append(row)
+    st.markdown(f"##### {ui('practice.score_heading')}")
+    st.markdown("\n".join(lines))
+    game_notes(session)
+
+
+def game_notes(session: PracticeSession) -> None:
+    """How the game ends, and the hands flagged as practice."""
+    target = session.rules.target_score
+    if target:
+        st.caption(ui("practice.target", target=target))
+    elif session.rules.max_hands:
+        st.caption(ui("practice.hands_limit", count=session.rules.max_hands))
+    flagged = sorted(number + 1 for number in session.practice_hands)
+    if flagged:
+        st.caption(ui("practice.flagged", hands=", ".join(str(number) for number in flagged)))
+
+
+def totals_chart(session: PracticeSession) -> go.Figure:
+    game = session.game
+    hands = list(range(len(game.hands) + 1))
+    figure = go.Figure()
+    for seat in range(game.rules.players):
+        name = seat_words(session, seat)
+        figure.add_trace(go.Scatter(
+            x=hands, y=[game.totals_after(count)[seat] for count in hands], mode="lines+markers", name=name,
+            line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)], "width": 4 if seat == session.seat else 2}))
+    target = game.rules.target_score
+    if target:
+        figure.add_hline(y=target, line_dash="dot", line_color="rgba(128,128,128,0.7)",
+                         annotation_text=ui("practice.chart_target", target=target))
+    figure.update_layout(
+        height=320, margin={"l": 10, "r": 10, "t": 50, "b": 40},
+        title={"text": ui("practice.chart_title"), "x": 0, "xanchor": "left"},
+        xaxis={"title": {"text": ui("practice.chart_axis")}, "dtick": 1},
+        yaxis={"title": {"text": ui("practice.chart_points")}},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    return figure

@@ -1,0 +1,230 @@
+"""Answering a puzzle: the form for each shape of answer, the engine's judgement, the verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import streamlit as st
+
+from hearts_core.content.puzzles import Attempt, PlayPuzzle, Puzzle
+from hearts_core.engine.cards import Card
+from hearts_core.engine.describe import option_words, signed
+from hearts_core.engine.vocabulary import MOON_CHOICES
+from hearts_core.learner.line_viewer import LineViewer
+from hearts_core.learner.puzzle_progress import record_attempt
+
+from ...texts import ui
+from .common import (
+    cards_words,
+    keep,
+    key,
+    moon_label,
+    play_question,
+    points_words,
+    progress,
+    seat_words,
+    sorted_cards,
+)
+from .line import close_line, open_line
+
+
+def render_answer(puzzle: Puzzle) -> None:
+    """The form for the puzzle's shape of answer."""
+    _FORMS[puzzle.answer_shape](puzzle)
+
+
+def solved_now(puzzle: Puzzle) -> bool:
+    """Whether the learner's last attempt on this puzzle was right."""
+    attempt = st.session_state.get(key(puzzle, "attempt"))
+    return isinstance(attempt, Attempt) and attempt.correct
+
+
+# -- judging ---------------------------------------------------------------------------------------
+
+
+def judge(puzzle: Puzzle, answer: Any) -> None:
+    """Judge an answer with the engine, keep the verdict, record the result."""
+    attempt = puzzle.check(answer)
+    st.session_state[key(puzzle, "attempt")] = attempt
+    keep(record_attempt(progress(), puzzle.id, attempt.correct))
+    question = play_question(puzzle)
+    if attempt.code == "worse" and attempt.value is not None and question is not None:
+        open_line(puzzle, LineViewer("refutation", question.refutation(attempt.cards[0]), attempt.cards[0]))
+    else:
+        close_line(puzzle)
+
+
+def _not_judged(puzzle: Puzzle, text: str) -> None:
+    """Keep a note that is not a verdict (nothing picked yet, the wrong number of cards)."""
+    st.session_state[key(puzzle, "attempt")] = text
+
+
+# -- the forms ---------------------------------------------------------------------------------------
+
+
+def _answer_cards(puzzle: Puzzle) -> None:
+    state = puzzle.question_state
+    assert state.to_play is not None
+    options = [str(card) for card in state.hands[state.to_play].cards()]
+    st.pills(ui("puzzles.pick_cards", seat=seat_words(puzzle, state.to_play)), options, selection_mode="multi",
+             key=key(puzzle, "pick"), format_func=lambda text: Card.parse(text).symbol)
+    st.button(ui("puzzles.check"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
+              icon=":material/check:")
+
+
+def _submit_cards(puzzle: Puzzle) -> None:
+    picked = list(st.session_state.get(key(puzzle, "pick")) or [])
+    count = puzzle.rules.pass_count
+    if not picked:
+        _not_judged(puzzle, ui("puzzles.pick_first"))
+    elif puzzle.answer_shape == "pass" and len(picked) != count:
+        _not_judged(puzzle, ui("puzzles.pass_count", count=count, picked=len(picked)))
+    else:
+        judge(puzzle, picked)
+
+
+def _answer_scores(puzzle: Puzzle) -> None:
+    columns = st.columns(2)
+    for seat in range(puzzle.question_rules.players):
+        columns[seat % 2].number_input(seat_words(puzzle, seat), value=0, step=1, key=key(puzzle, f"score_{seat}"))
+    st.button(ui("puzzles.check"), key="ha_pz_check", type="primary", on_click=_submit_scores, args=(puzzle,),
+              icon=":material/check:")
+
+
+def _given_scores(puzzle: Puzzle) -> list[int]:
+    return [int(st.session_state.get(key(puzzle, f"score_{seat}")) or 0)
+            for seat in range(puzzle.question_rules.players)]
+
+
+def _submit_scores(puzzle: Puzzle) -> None:
+    judge(puzzle, _given_scores(puzzle))
+
+
+def _answer_pass(puzzle: Puzzle) -> None:
+    state = puzzle.state
+    direction = option_words("pass_cycle", state.pass_direction)
+    st.caption(ui("puzzles.pass_direction", count=puzzle.rules.pass_count, direction=direction))
+    options = [str(card) for card in state.hands[puzzle.seat].cards()]
+    st.pills(ui("puzzles.pick_pass", seat=seat_words(puzzle, puzzle.seat)), options, selection_mode="multi",
+             key=key(puzzle, "pick"), format_func=lambda text: Card.parse(text).symbol)
+    st.button(ui("puzzles.pass_submit"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
+              icon=":material/send:")
+
+
+def _answer_card(puzzle: Puzzle) -> None:
+    state = puzzle.question_state
+    assert state.to_play is not None
+    st.caption(ui("puzzles.your_cards", seat=seat_words(puzzle, state.to_play)))
+    hand = state.hands[state.to_play].cards()
+    cols = st.columns(min(len(hand), 4))
+    for position, card in enumerate(hand):
+        cols[position % len(cols)].button(card.symbol, key=f"ha_pz_card_{card}", help=card.name, width="stretch",
+                                          on_click=judge, args=(puzzle, str(card)))
+
+
+def _answer_moon(puzzle: Puzzle) -> None:
+    for option in MOON_CHOICES:
+        st.button(moon_label(puzzle, option), key=f"ha_pz_moon_{option}", on_click=judge, args=(puzzle, option),
+                  width="stretch")
+
+
+_FORMS: Final[dict[str, Callable[[Puzzle], None]]] = {
+    "cards": _answer_cards,
+    "scores": _answer_scores,
+    "pass": _answer_pass,
+    "card": _answer_card,
+    "moon": _answer_moon,
+}
+
+
+# -- verdicts ------------------------------------------------------------------------------------
+
+
+def show_attempt(puzzle: Puzzle) -> None:
+    """The verdict on the learner's last attempt (or the note on a form not filled in)."""
+    attempt = st.session_state.get(key(puzzle, "attempt"))
+    if isinstance(attempt, str):
+        st.warning(attempt, icon=":material/touch_app:")
+        return
+    if not isinstance(attempt, Attempt):
+        return
+    if attempt.correct:
+        _right(puzzle, attempt)
+        return
+    shape = puzzle.answer_shape
+    state = puzzle.question_state
+    if attempt.code == "illegal":
+        card = attempt.cards[0]
+        st.error(ui("puzzles.illegal", card=Card.parse(card).symbol) + "  \n" + str(state.explain(card)),
+                 icon=":material/block:")
+    elif shape == "cards" and attempt.code == "extra":
+        reasons = "\n".join(f"- **{Card.parse(card).symbol}**: {state.explain(card)}"
+                            for card in sorted_cards(attempt.cards))
+        st.error(ui("puzzles.not_legal") + "\n" + reasons, icon=":material/block:")
+    elif shape == "cards":
+        st.warning(ui("puzzles.missed_some"), icon=":material/replay:")
+    elif shape == "scores":
+        st.error(ui("puzzles.wrong_scores") + "\n" + _score_marks(puzzle, attempt), icon=":material/replay:")
+    elif shape == "pass":
+        _pass_verdict(attempt)
+    elif attempt.code == "worse":
+        st.warning(ui("puzzles.worse") + "  \n" + _cost(puzzle, attempt), icon=":material/replay:")
+    else:
+        st.error(ui("puzzles.wrong"), icon=":material/replay:")
+
+
+def _right(puzzle: Puzzle, attempt: Attempt) -> None:
+    lines = [ui("puzzles.right")]
+    if puzzle.answer_shape == "scores":
+        lines.append(_score_marks(puzzle, attempt))
+    question = play_question(puzzle)
+    if question is not None and attempt.value is not None:
+        lines.append(_value_words(question, attempt.cards[0], attempt.value))
+    if puzzle.explanation:
+        lines.append(puzzle.explanation)
+    st.success("  \n".join(lines), icon=":material/check:")
+    for note in attempt.notes:
+        st.markdown(f"- {note}")
+
+
+def _score_marks(puzzle: Puzzle, attempt: Attempt) -> str:
+    """Each seat's number as given, marked right or wrong (never the right number)."""
+    wrong = {int(seat) for seat in attempt.cards}
+    lines = []
+    for seat, score in enumerate(_given_scores(puzzle)):
+        words = ui("puzzles.seat_wrong") if seat in wrong else ui("puzzles.seat_right")
+        lines.append(f"- {seat_words(puzzle, seat)}: {signed(score)} {words}")
+    return "\n".join(lines)
+
+
+def _pass_verdict(attempt: Attempt) -> None:
+    if attempt.code == "forbidden":
+        text = ui("puzzles.pass_forbidden", cards=cards_words(attempt.cards))
+    else:
+        text = ui("puzzles.pass_missing")
+    notes = "".join(f"\n- {note}" for note in attempt.notes)
+    st.error(text + notes, icon=":material/replay:")
+
+
+def _objective_params(question: PlayPuzzle, card: str) -> dict[str, Any]:
+    """What the value words of an objective name: the card played, the card to
+    avoid (the queen by default) and the moon's shooter."""
+    shooter = question.shooter
+    return {"card": Card.parse(card).symbol, "target": Card.parse(question.card or "QS").symbol,
+            "shooter": seat_words(question, shooter) if shooter is not None else ""}
+
+
+def _value_words(question: PlayPuzzle, card: str, value: int) -> str:
+    """What the solver's value of the right card means for this puzzle's objective."""
+    return ui(f"puzzles.value_{question.objective}", value=points_words(value), **_objective_params(question, card))
+
+
+def _cost(puzzle: Puzzle, attempt: Attempt) -> str:
+    """What a wrong (legal) card costs, from the solver's values (never naming the best card)."""
+    question = play_question(puzzle)
+    if question is None or attempt.value is None or attempt.best_value is None:
+        return ui("puzzles.worse_try")
+    text = ui(f"puzzles.cost_{question.objective}", value=points_words(attempt.value),
+              best=points_words(attempt.best_value), **_objective_params(question, attempt.cards[0]))
+    return text + "  \n" + ui("puzzles.cost_line")

@@ -1,0 +1,189 @@
+"""What the parts of the Puzzles page share: the library, the learner's results,
+routing, session keys and the words for puzzles and answers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, cast
+
+import streamlit as st
+
+from hearts_core.content.puzzles import PUZZLES_DIR, Library, PlayPuzzle, Puzzle, VariantPuzzle, load_library
+from hearts_core.engine.cards import Card
+from hearts_core.engine.describe import signed
+from hearts_core.engine.table import seat_name
+from hearts_core.learner.puzzle_progress import SOLVED, PuzzleRecord
+
+from ...progress_store import learner_id, puzzle_store
+from ...texts import ui
+
+PAGE: Final = "pages/3_Puzzles.py"
+FOLDER_VARIABLE: Final = "HA_PUZZLES"
+PROGRESS_KEY: Final = "ha_puzzle_progress"
+LOADED_KEY: Final = "ha_puzzle_progress_loaded"
+#: The catalogue's name for each shape of answer (``puzzles.answer_<name>``, ``puzzles.nudge_<name>``...).
+ASKED: Final = {"cards": "legality", "scores": "scoring", "pass": "passing", "card": "play", "moon": "moon"}
+
+
+@st.cache_resource(show_spinner=ui("puzzles.loading"))
+def _library(folder: str) -> Library:
+    return load_library(Path(folder))
+
+
+def library() -> Library:
+    """Every puzzle, proven by the engine: immutable, so loaded once and shared by
+    every session.  ``$HA_PUZZLES`` names another folder (for tests and authors)."""
+    return _library(os.environ.get(FOLDER_VARIABLE) or str(PUZZLES_DIR))
+
+
+# -- the learner's results -----------------------------------------------------------------
+
+
+def progress() -> dict[str, PuzzleRecord]:
+    """This learner's results: in the session, restored from the store after a reload."""
+    saved = st.session_state.get(PROGRESS_KEY)
+    if not isinstance(saved, dict) or (not saved and LOADED_KEY not in st.session_state):
+        saved = puzzle_store().load(learner_id())
+        st.session_state[PROGRESS_KEY] = saved
+        st.session_state[LOADED_KEY] = True
+    return saved
+
+
+def keep(updated: dict[str, PuzzleRecord]) -> None:
+    """Store the learner's results."""
+    st.session_state[PROGRESS_KEY] = updated
+    puzzle_store().save(learner_id(), updated)
+
+
+def record_of(puzzle: Puzzle) -> PuzzleRecord:
+    """The learner's record of one puzzle."""
+    return progress().get(puzzle.id, PuzzleRecord())
+
+
+# -- routing and keys ------------------------------------------------------------------------
+
+
+def open_puzzle(puzzle_id: str | None) -> None:
+    """Callback: open a puzzle, or the list with ``None``."""
+    st.query_params.clear()
+    if puzzle_id is not None:
+        st.query_params["puzzle"] = puzzle_id
+
+
+def key(puzzle: Puzzle, name: str) -> str:
+    """A session key for one puzzle's state (its pick, its attempt, its viewer...)."""
+    return f"ha_pz_{name}_{puzzle.id}"
+
+
+def today() -> dt.date:
+    """Today, for the puzzle of the day."""
+    return dt.date.today()
+
+
+def daily(loaded: Library) -> Puzzle | None:
+    """The puzzle of the day, if there are puzzles."""
+    return loaded.daily(today()) if loaded.puzzles else None
+
+
+# -- words --------------------------------------------------------------------------------------
+
+
+def asked(puzzle: Puzzle) -> str:
+    """What the learner answers, in the catalogue's words: legality, scoring, passing, play or moon."""
+    return ASKED[puzzle.answer_shape]
+
+
+def play_question(puzzle: Puzzle) -> PlayPuzzle | None:
+    """The best-card question a puzzle asks (a play puzzle, or a variant asking for the best card)."""
+    question = puzzle.question if isinstance(puzzle, VariantPuzzle) else puzzle
+    return question if isinstance(question, PlayPuzzle) else None
+
+
+def theme_title(loaded: Library, theme: str) -> str:
+    """A theme's title (its id when the registry lacks it)."""
+    known = loaded.themes.get(theme)
+    return known.title if known is not None else theme
+
+
+def meta(loaded: Library, puzzle: Puzzle) -> str:
+    """Kind, difficulty and themes in one line."""
+    themes = ", ".join(theme_title(loaded, theme) for theme in puzzle.themes)
+    return ui("puzzles.meta", kind=ui(f"puzzles.kind_{puzzle.kind}"),
+              difficulty=ui(f"puzzles.difficulty_{puzzle.difficulty}"), themes=themes)
+
+
+def status(record: PuzzleRecord | None) -> str:
+    """Solved, failed, cleared or new, in words."""
+    if record is None or record.result is None:
+        return ui("puzzles.status_new")
+    if record.result == SOLVED:
+        return ui("puzzles.status_solved")
+    return ui("puzzles.status_cleared") if record.cleared else ui("puzzles.status_failed")
+
+
+def badge(record: PuzzleRecord | None) -> str:
+    """A coloured badge with the result (nothing for a puzzle not tried yet)."""
+    if record is None or record.result is None:
+        return ""
+    colour = "green" if record.result == SOLVED or record.cleared else "red"
+    return f" :{colour}-badge[{status(record)}]"
+
+
+def sorted_cards(cards: Sequence[str]) -> list[str]:
+    """Cards by suit, then rank."""
+    return sorted(cards, key=lambda text: (Card.parse(text).suit, Card.parse(text).rank))
+
+
+def cards_words(cards: Sequence[str]) -> str:
+    """Cards with their suit symbols, sorted."""
+    return " ".join(Card.parse(card).symbol for card in sorted_cards(cards))
+
+
+def seat_words(puzzle: Puzzle, seat: int) -> str:
+    """A seat's name at this puzzle's table."""
+    return seat_name(seat, puzzle.question_rules.players)
+
+
+def scores_words(puzzle: Puzzle, scores: Sequence[int]) -> str:
+    """A score per seat, named."""
+    return " · ".join(f"{seat_words(puzzle, seat)} {signed(score)}" for seat, score in enumerate(scores))
+
+
+def points_words(value: int) -> str:
+    """A number of points in words, with a real minus sign: "1 point", "−6 points"."""
+    return ui("puzzles.points_one") if value == 1 else ui("puzzles.points", count=signed(value))
+
+
+def shooter_of(puzzle: Puzzle) -> int:
+    """The seat that shot the moon in the puzzle's hand (0 when nobody did)."""
+    shooter = puzzle.question_state.score_report(moon_choice="add_to_others").moon_shooter
+    return shooter if shooter is not None else 0
+
+
+def moon_label(puzzle: Puzzle, option: str) -> str:
+    """A moon option as the shooter would choose it."""
+    return ui(f"puzzles.moon_{option}", value=puzzle.question_rules.moon_value,
+              shooter=seat_words(puzzle, shooter_of(puzzle)))
+
+
+def answer_words(puzzle: Puzzle, solution: object, shape: str | None = None) -> str:
+    """The answer in words: the legal cards, the scores, the pass, the card, the moon option."""
+    kind = ASKED[shape] if shape is not None else asked(puzzle)
+    if kind == "legality":
+        return ui("puzzles.answer_legality", cards=cards_words(solution))  # type: ignore[arg-type]
+    if kind == "scoring":
+        return ui("puzzles.answer_scoring", scores=scores_words(puzzle, solution))  # type: ignore[arg-type]
+    if kind == "passing":
+        required, forbidden = cast(tuple[tuple[str, ...], tuple[str, ...]], solution)
+        if required and forbidden:
+            return ui("puzzles.answer_pass_both", require=cards_words(required), forbid=cards_words(forbidden))
+        if required:
+            return ui("puzzles.answer_pass_require", require=cards_words(required))
+        return ui("puzzles.answer_pass_forbid", forbid=cards_words(forbidden))
+    if kind == "play":
+        cards = [Card.parse(card).symbol for card in sorted_cards(solution)]  # type: ignore[arg-type]
+        return ui("puzzles.answer_play", cards=ui("puzzles.or").join(cards))
+    return ui("puzzles.answer_moon", option=moon_label(puzzle, str(solution)))

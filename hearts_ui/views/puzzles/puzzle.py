@@ -1,0 +1,222 @@
+"""One puzzle: its context, the board, the answer form, the hint ladder, the solution."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, cast
+
+import streamlit as st
+
+from hearts_core.content.puzzles import Library, MoonPuzzle, Puzzle, VariantPuzzle
+from hearts_core.engine.describe import capitalised, penalty_summary
+from hearts_core.engine.rules import Ruleset
+from hearts_core.engine.state import HandState
+from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.vocabulary import MOON_CHOICES
+from hearts_core.learner.line_viewer import LineViewer
+from hearts_core.learner.puzzle_progress import record_hint, record_reveal
+
+from ...texts import ui
+from ...widgets.chips import chip_html
+from ...widgets.table import render_table
+from ..rulebook.data import settings_rows
+from . import answers, line
+from .common import answer_words, asked, daily, keep, key, meta, progress, record_of, seat_words, status
+from .filters import next_row
+
+
+def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
+    """The whole puzzle: context, board and answer side by side, then its rules."""
+    st.button(ui("puzzles.back"), key="ha_pz_back", on_click=_back, icon=":material/arrow_back:", type="tertiary")
+    st.title(puzzle.title)
+    today = daily(loaded)
+    tag = f" · **{ui('puzzles.daily_heading')}**" if today is not None and today.id == puzzle.id else ""
+    st.caption(meta(loaded, puzzle) + tag)
+    if isinstance(puzzle, VariantPuzzle):
+        _variant_context(puzzle)
+    table_col, words_col = st.columns([2, 1], gap="medium")
+    with table_col:
+        _board(puzzle)
+    with words_col:
+        st.markdown(f"**{puzzle.prompt}**")
+        answers.render_answer(puzzle)
+        answers.show_attempt(puzzle)
+        _hints(puzzle)
+        _solution(puzzle)
+        _result_line(puzzle)
+    _rules_note(puzzle)
+    st.divider()
+    next_row(loaded, puzzle)
+
+
+def _back() -> None:
+    st.query_params.clear()
+
+
+def _rule_changes(rules: Ruleset, baseline: Ruleset) -> list[str]:
+    return [ui("puzzles.rule_change", label=row.label, value=row.value, before=row.standard)
+            for row in settings_rows(rules, baseline) if row.changed]
+
+
+def _result_line(puzzle: Puzzle) -> None:
+    record = record_of(puzzle)
+    parts = [status(record)]
+    if record.attempts:
+        parts.append(ui("puzzles.attempts_one") if record.attempts == 1 else ui("puzzles.attempts",
+                                                                                 count=record.attempts))
+    st.caption(" · ".join(parts))
+
+
+def _rules_note(puzzle: Puzzle) -> None:
+    rules = puzzle.question_rules
+    changes = _rule_changes(rules, Ruleset())
+    with st.expander(ui("puzzles.rules_heading"), icon=":material/gavel:"):
+        st.markdown(ui("puzzles.rules_points", points=penalty_summary(rules), moon=rules.moon_value))
+        if changes:
+            st.markdown(ui("puzzles.rules_changed") + "\n" + "\n".join(f"- {change}" for change in changes))
+        else:
+            st.markdown(ui("puzzles.rules_standard"))
+        st.page_link("pages/1_Rule_Book.py", label=ui("puzzles.open_rulebook"), icon=":material/menu_book:")
+
+
+def _variant_context(puzzle: VariantPuzzle) -> None:
+    """The answer under the puzzle's first rules, then what the second rules change."""
+    changes = "\n".join(f"- {ui('puzzles.variant_change', label=row.label, value=row.value, before=row.standard)}"
+                        for row in settings_rows(puzzle.rules_b, puzzle.rules) if row.changed)
+    answer = answer_words(puzzle, puzzle.solution_a)
+    st.info(ui("puzzles.variant_context", answer=answer) + "\n\n" + ui("puzzles.variant_now") + "\n" + changes,
+            icon=":material/compare_arrows:")
+
+
+# -- the board: the table, the tricks taken, or a line of play --------------------------------
+
+
+def face_up(puzzle: Puzzle) -> Any:
+    """Whose cards the table shows face up."""
+    state = puzzle.question_state
+    if puzzle.show == "to_play":
+        return [state.to_play] if state.to_play is not None else [puzzle.seat]
+    return list(puzzle.show) if isinstance(puzzle.show, tuple) else puzzle.show
+
+
+def _board(puzzle: Puzzle) -> None:
+    viewer = st.session_state.get(key(puzzle, "view"))
+    if isinstance(viewer, LineViewer):
+        line.render_line(puzzle, viewer, face_up(puzzle))
+        return
+    state = puzzle.question_state
+    kind = asked(puzzle)
+    if kind == "scoring":
+        _taken(state)
+        return
+    highlight: tuple[str, ...] = ()
+    if kind == "legality" and st.session_state.get(key(puzzle, "solution")):
+        highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
+    elif kind in ("legality", "passing"):
+        highlight = tuple(st.session_state.get(key(puzzle, "pick")) or ())
+    render_table(table_snapshot(state, face_up=face_up(puzzle), highlight=highlight))
+    if isinstance(puzzle, MoonPuzzle):
+        _standings(puzzle)
+
+
+def _taken(state: HandState) -> None:
+    """The tricks each seat took, trick by trick: what a scorer counts (no totals: that is the question)."""
+    players = state.rules.players
+    rows = []
+    for seat in range(players):
+        tricks = [trick for trick in state.tricks if trick.winner == seat]
+        cells = "".join(
+            '<span class="ha-trick" role="group" aria-label="{}">{}</span>'.format(
+                escape(ui("puzzles.trick_label", number=state.tricks.index(trick) + 1)),
+                "".join(chip_html(card) for card in trick.cards))
+            for trick in tricks)
+        body = f'<div class="ha-tricks">{cells}</div>' if tricks else (
+            f'<span class="ha-none">{escape(ui("puzzles.no_tricks"))}</span>')
+        rows.append(f'<tr><td class="ha-seat">{escape(seat_name(seat, players))}</td>'
+                    f"<td>{len(tricks)}</td><td>{body}</td></tr>")
+    st.markdown(f"##### {ui('puzzles.taken_heading')}")
+    st.html(
+        f'<table class="ha-taken"><thead><tr><th>{escape(ui("puzzles.col_seat"))}</th>'
+        f'<th>{escape(ui("puzzles.col_tricks"))}</th><th>{escape(ui("puzzles.col_taken"))}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+    )
+    st.caption(ui("puzzles.rules_points", points=penalty_summary(state.rules), moon=state.rules.moon_value))
+
+
+def _standings(puzzle: MoonPuzzle) -> None:
+    """The game's totals before this hand and the points taken in it; once the
+    puzzle is answered, the totals each moon option would leave."""
+    rules = puzzle.rules
+    shooter = seat_words(puzzle, puzzle.shooter)
+    columns = [ui("puzzles.col_seat"), ui("puzzles.col_before"), ui("puzzles.col_hand")]
+    revealed = answers.solved_now(puzzle) or bool(st.session_state.get(key(puzzle, "solution")))
+    if revealed:
+        columns += [ui(f"puzzles.col_{option}", value=rules.moon_value, shooter=shooter) for option in MOON_CHOICES]
+    lines = ["| " + " | ".join(columns) + " |", "|---" + "|---:" * (len(columns) - 1) + "|"]
+    for row in puzzle.standings():
+        cells = [seat_words(puzzle, row.seat), str(row.before), str(row.taken)]
+        if revealed:
+            cells += [str(row.after[option]) for option in MOON_CHOICES]
+        lines.append("| " + " | ".join(cells) + " |")
+    st.markdown(f"##### {ui('puzzles.standings_heading')}")
+    st.markdown("\n".join(lines))
+    target = rules.target_score
+    st.caption(ui("puzzles.target", target=target) if target else ui("puzzles.no_target"))
+
+
+# -- hints and the solution -------------------------------------------------------------------------
+
+
+def _rungs(puzzle: Puzzle) -> list[tuple[str, str]]:
+    """The hint ladder: the nudge, the idea, then the answer (rungs the puzzle lacks are left out)."""
+    rungs = [("nudge", puzzle.nudge or ui(f"puzzles.nudge_{asked(puzzle)}"))]
+    if puzzle.idea:
+        rungs.append(("idea", puzzle.idea))
+    rungs.append(("answer", capitalised(answer_words(puzzle, puzzle.solution))))
+    return rungs
+
+
+def _hints(puzzle: Puzzle) -> None:
+    rungs = _rungs(puzzle)
+    used = min(record_of(puzzle).hints, len(rungs))
+    for number, (name, text) in enumerate(rungs[:used], start=1):
+        st.info(f"**{ui(f'puzzles.rung_{name}', number=number)}** {text}", icon=":material/lightbulb:")
+    if used < len(rungs):
+        last = used + 1 == len(rungs)
+        label = ui("puzzles.hint_answer", number=used + 1, count=len(rungs)) if last else ui(
+            "puzzles.hint_next", number=used + 1, count=len(rungs))
+        st.button(label, key="ha_pz_hint", on_click=_hint, args=(puzzle, used + 1, last), icon=":material/lightbulb:",
+                  help=ui("puzzles.hint_answer_help") if last else ui("puzzles.hint_help"))
+    if used:
+        st.caption(ui("puzzles.hints_used", used=used, count=len(rungs)))
+
+
+def _hint(puzzle: Puzzle, rung: int, reveals: bool) -> None:
+    keep(record_hint(progress(), puzzle.id, rung, reveals=reveals))
+
+
+def _solution(puzzle: Puzzle) -> None:
+    """"Show the solution", or the solution shown; once solved, only the solver's line is offered."""
+    shown = bool(st.session_state.get(key(puzzle, "solution")))
+    viewer = st.session_state.get(key(puzzle, "view"))
+    line_open = isinstance(viewer, LineViewer) and viewer.kind == "solution"
+    solved = answers.solved_now(puzzle)
+    if shown and not solved:
+        text = capitalised(answer_words(puzzle, puzzle.solution))
+        if puzzle.explanation:
+            text += "  \n" + puzzle.explanation
+        st.success(f"**{ui('puzzles.solution_heading')}**  \n{text}", icon=":material/flag:")
+    elif not shown and not solved:
+        st.button(ui("puzzles.show_solution"), key="ha_pz_solution", on_click=_show_solution, args=(puzzle,),
+                  icon=":material/visibility:", help=ui("puzzles.show_solution_help"))
+        return
+    if puzzle.line and not line_open:
+        st.button(ui("puzzles.solution_line"), key="ha_pz_solution_line", on_click=line.open_line,
+                  args=(puzzle, LineViewer.solution(puzzle)), icon=":material/play_arrow:")
+
+
+def _show_solution(puzzle: Puzzle) -> None:
+    keep(record_reveal(progress(), puzzle.id))
+    st.session_state[key(puzzle, "solution")] = True
+    if puzzle.line:
+        line.open_line(puzzle, LineViewer.solution(puzzle))

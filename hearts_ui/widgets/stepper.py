@@ -1,0 +1,63 @@
+"""The one stepper: first / back / next / last buttons over the positions of a sequence.
+
+Lesson steps, walkthrough frames, puzzle lines, the practice review and the
+Variant Lab's replay all step the same way.  The caller owns the position
+(in the URL, or in the session state through :func:`stepper_in_session`) and
+says what a move does (``on_move``); the widget only draws the buttons, with a
+help text for each and the button that would not move disabled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, Literal
+
+import streamlit as st
+
+from ..texts import ui
+
+Unit = Literal["step", "card"]
+#: The buttons, their icons, and the position each moves to from ``position`` in ``0..last``.
+_BUTTONS: Final = (
+    ("first", ":material/first_page:"),
+    ("back", ":material/chevron_left:"),
+    ("next", ":material/chevron_right:"),
+    ("last", ":material/last_page:"),
+)
+
+
+def _target(name: str, position: int, last: int) -> int:
+    return {"first": 0, "back": position - 1, "next": position + 1, "last": last}[name]
+
+
+def stepper(prefix: str, position: int, last: int, on_move: Callable[[int], None], unit: Unit = "card") -> None:
+    """Four buttons keyed ``<prefix>_first`` ... ``<prefix>_last``; a click calls
+    ``on_move(target)``.  ``unit`` names what is stepped in the buttons' help."""
+    columns = st.columns(len(_BUTTONS))
+    for column, (name, icon) in zip(columns, _BUTTONS, strict=True):
+        target = _target(name, position, last)
+        column.button(
+            ui(f"stepper.{name}"), key=f"{prefix}_{name}", help=ui(f"stepper.{unit}_{name}"), icon=icon,
+            on_click=on_move, args=(target,), disabled=not 0 <= target <= last or target == position,
+            type="primary" if name == "next" else "secondary", width="stretch",
+        )
+
+
+def session_position(key: str, last: int) -> int:
+    """The position kept under ``key`` in the session state, brought within ``0..last``."""
+    return max(0, min(int(st.session_state.get(key, 0) or 0), last))
+
+
+def stepper_in_session(key: str, last: int, unit: Unit = "card") -> int:
+    """A stepper whose position lives in the session state under ``key``; returns the position."""
+    position = session_position(key, last)
+    stepper(key, position, last, lambda target: st.session_state.__setitem__(key, target), unit)
+    return position
+
+
+def counter(position: int, last: int) -> None:
+    """"Card 3 of 12" under a stepper over the cards of a hand."""
+    st.markdown(f"**{ui('stepper.counter', number=position, count=last)}**")
+
+
+__all__ = ["Unit", "counter", "session_position", "stepper", "stepper_in_session"]
