@@ -13,7 +13,7 @@ No Streamlit, no global state; randomness comes in as a seed or a
 >>> state.to_play, state.legal_moves()
 (0, [Card.parse('2C')])
 >>> state = state.play("2C").play("2D")
->>> explanation = state.explain("AH")  # seat 2 holds only hearts: RULES.md dispute 3
+>>> explanation = state.explain("AH")  # seat 2 holds only hearts: rule dispute_3
 >>> explanation.legal, explanation.reason.value, explanation.rule
 (True, 'first_trick_forced', 'dispute_3')
 >>> print(explanation)  # doctest: +NORMALIZE_WHITESPACE

@@ -118,7 +118,7 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Rule-based play from RULES.md section 5 (see :func:`heuristic_card`)."""
+    """Rule-based play from the strategy advice of the sources (see :func:`heuristic_card`)."""
 
     name = "heuristic"
 
@@ -225,7 +225,7 @@ def heuristic_card(
 ) -> tuple[int, str]:
     """The heuristic's card and idea code, from the seat's own knowledge only:
     its hand and legal cards, the trick in progress, the cards gone, the cards
-    each seat has taken.  RULES.md section 5, in this order: moon defence, the
+    each seat has taken.  The sources' strategy advice, in this order: moon defence, the
     jack of diamonds when it is a bonus, then by position (lead, follow, discard).
     """
     if not legal & (legal - 1):
@@ -399,7 +399,7 @@ def shooter_card(k: SimRules, hand: int, legal: int, trick: Sequence[int], unsee
 
 
 def heuristic_pass(view: PlayerView) -> tuple[Card, ...]:
-    """The cards to pass by RULES.md section 5 (passing): the QS, KS and AS with fewer
+    """The cards to pass by the sources' passing advice: the QS, KS and AS with fewer
     than four spades (only the QS when passing right with a low spade), never low
     spades, high cards from short suits without low cards, a whole short suit for
     a void, hearts last and never the lone AH; under bonus rules, keep the bonus card."""

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from ..ai.bots import random_passes
 from ..engine.cards import Card
-from ..engine.rules import Ruleset
+from ..engine.rules import QUEEN_OF_SPADES, Ruleset
 from ..engine.state import HandState
 from ..engine.table import seat_name
 from ..words.catalogue import message
@@ -139,7 +139,7 @@ def infer_themes(state: HandState, best: str, runner_up: str, best_line: Sequenc
     found: list[str] = []
     if objective in _MOON_OBJECTIVES:
         found.append("moon")
-    queen_out = "QS" not in state.played or "QS" in trick
+    queen_out = "QS" not in state.played or QUEEN_OF_SPADES in trick
     if queen_out and (best == "QS" or (_taker(end_runner, "QS") == seat and _taker(end_best, "QS") != seat)):
         found.append("queen_of_spades")
     if trick:
@@ -249,7 +249,7 @@ def _candidate(state: HandState, objective: str, margin: int, tricks: int, puzzl
     shooter: int | None = None
     if objective == "avoid_card":
         target = "QS"
-        if "QS" in state.played and "QS" not in state.current_trick.cards:
+        if "QS" in state.played and QUEEN_OF_SPADES not in state.current_trick.cards:
             return None
     elif objective in _MOON_OBJECTIVES:
         shooter = _moon_candidate(state)

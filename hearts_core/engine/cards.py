@@ -121,16 +121,10 @@ class Card(int):
         """Words for screen readers: ``queen of spades``."""
         return f"{RANK_NAMES[self.rank - 2]} of {SUIT_NAMES[self.suit]}"
 
-    def __eq__(self, other: object) -> bool:
-        # A card equals its notation too, so ``"QS" in state.legal_moves()`` works.
-        if isinstance(other, str):
-            cached = _PARSE_CACHE.get(other)
-            return cached is not None and int(cached) == int(self)
-        return isinstance(other, int) and int(self) == int(other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
+    # Equality and hashing are those of the int: a card equals its index, never its text
+    # (``Card.parse("QS") != "QS"``), so ``==``, ``in`` and sets all agree.  Parse text first.
+    __eq__ = int.__eq__
+    __ne__ = int.__ne__
     __hash__ = int.__hash__
 
     def __str__(self) -> str:

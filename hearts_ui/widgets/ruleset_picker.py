@@ -23,7 +23,7 @@ from hearts_core.words.catalogue import message
 
 #: The selectbox value that keeps the preset's own rule.
 KEEP: Final = ""
-#: The player-count row of RULES.md.
+#: The player-count variant of the rule book.
 PLAYERS_ROW: Final = "V11"
 
 

@@ -29,9 +29,9 @@ from hearts_core.content.lessons import (
     WalkthroughStep,
     load_curriculum,
 )
-from hearts_core.learner.lesson_progress import lesson_status
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
+from hearts_core.learner.lesson_progress import lesson_status
 from hearts_ui.texts import ui
 from hearts_ui.views.lessons.page import LESSONS_DIR
 from tests.browser.test_pages import _no_exception, _settled

@@ -10,6 +10,7 @@ import pytest
 
 from hearts_core import HandState, IllegalPlayError, Reason, Ruleset
 from hearts_core.content.rulebook import rule_entry
+from tests.helpers import names
 
 
 def play_cards(state: HandState, cards: str) -> HandState:
@@ -52,7 +53,7 @@ def check_illegal(state: HandState, card: str, reason: Reason, rule: str, *words
     assert text == str(error)
     for word in words:
         assert word in text, (word, text)
-    assert card not in state.legal_moves()
+    assert card not in names(state.legal_moves())
     return error
 
 
@@ -66,7 +67,7 @@ def check_legal(state: HandState, card: str, reason: Reason, rule: str, *words: 
     text = str(explanation)
     for word in words:
         assert word in text, (word, text)
-    assert card in state.legal_moves()
+    assert card in names(state.legal_moves())
     return state.play(card)
 
 

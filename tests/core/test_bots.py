@@ -77,7 +77,7 @@ def test_heuristic_ducks_under_the_winner_with_its_highest_losing_card() -> None
 
 
 def test_heuristic_dumps_the_queen_under_the_ace() -> None:
-    # RULES.md's worked example from the dumper's side: AS led, TS followed, South holds QS 4S.
+    # The rule book's worked example from the dumper's side: AS led, TS followed, South holds QS 4S.
     state = position(HOLD, ["KS 9D TD JD", "5D 6D 7C", "7D 8D 8C", "QS 4S 2D 3D"], "1 AS TS",
                      {1: "2H 3H 4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH"})
     assert heuristic(state) == ("QS", "dump_queen")

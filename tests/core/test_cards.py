@@ -1,4 +1,4 @@
-"""Cards and card sets: the notation of RULES.md ("Card notation used below").
+"""Cards and card sets: the project's card notation (QS, TH, 2C; 10 and suit symbols accepted).
 
 Rank 2 3 4 5 6 7 8 9 T J Q K A (``10`` accepted on input) + suit C D H S
 (``♣ ♦ ♥ ♠`` accepted on input).
@@ -66,11 +66,14 @@ def test_card_names_and_symbols() -> None:
     assert Card.parse("2C").symbol == "2♣"
 
 
-def test_card_compares_equal_to_its_notation() -> None:
-    assert Card.parse("QS") == "QS"
-    assert Card.parse("QS") == "q♠"
-    assert Card.parse("QS") != "KS"
-    assert Card.parse("QS") != "not a card"
+def test_card_equality_and_hashing_agree() -> None:
+    """A card equals its index and its parsed self, never its text: == and hashing agree,
+    so a card behaves the same in a list, a set and a dict (parse text first)."""
+    queen = Card.parse("QS")
+    assert queen == Card.parse("q♠") == 49 and hash(queen) == hash(49)
+    assert queen != "QS" and "QS" not in [queen] and "QS" not in {queen}
+    assert queen in {49} and {queen: 1}[Card.parse("QS")] == 1
+    assert "QS" in CardSet.parse("QS KS")  # a card set parses text itself
 
 
 @pytest.mark.parametrize(
@@ -154,7 +157,7 @@ def test_cardset_set_operations() -> None:
     assert not mixed <= spades
     assert str(mixed.of_suit(HEARTS)) == "5H"
     assert str(mixed.of_suit(DIAMONDS)) == "-"
-    assert mixed.lowest() == "2C"
+    assert str(mixed.lowest()) == "2C"
     assert CardSet().lowest() is None
 
 

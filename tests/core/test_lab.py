@@ -52,7 +52,7 @@ def test_first_trick_points_named_deal() -> None:
     assert (divergence.kind, divergence.index, divergence.seat, divergence.card) == ("legality", 1, 1, "QS")
     text = divergence.text()
     assert "trick 1" in text and "West" in text and "QS" in text and "under B but not under A" in text
-    assert pair.states_b[2].current_trick.cards[-1] == "QS"
+    assert str(pair.states_b[2].current_trick.cards[-1]) == "QS"
     assert len(pair.states_a) == 53 and pair.states_a[-1].phase == "over"
 
 

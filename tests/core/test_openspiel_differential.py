@@ -254,7 +254,7 @@ def make_plan(rng: random.Random) -> Plan:
     if roll < 0.95:
         return Plan("dump", uniform_deal(rng), [rng.choice((points_first, lowest)) for _ in range(4)], random_pass)
     # All points: one seat holds 13 of the 14 penalty cards; on a hand without passing it is
-    # void in clubs with nothing but penalty cards on the first trick (RULES.md dispute 3).
+    # void in clubs with nothing but penalty cards on the first trick (rule dispute_3).
     penalty_cards = [*range(13 * HEARTS, 13 * HEARTS + 13), QS]
     hands = deal_around(rng, seat, rng.sample(penalty_cards, 13))
     return Plan("all points", hands, [rng.choice(MIXED_POLICIES) for _ in range(4)], random_pass)

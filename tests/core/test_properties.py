@@ -60,7 +60,7 @@ def points_of(rules: Ruleset, card: Card) -> int:
 def expected_scores(
     rules: Ruleset, taken: list[set[Card]], won: list[int], moon_choice: str | None, totals: list[int] | None
 ) -> list[int]:
-    """Scores from RULES.md: V8 moon, V9 sun, V12 chips, 2b bonus and auto moon."""
+    """Scores under the rule book's variants: V8 moon, V9 sun, V12 chips, the no-tricks bonus and auto moon."""
     n = rules.players
     raw = [sum(points_of(rules, card) for card in cards) for cards in taken]
     if rules.scoring == "chips":
@@ -71,7 +71,7 @@ def expected_scores(
             return [0] * n
         pot = sum(hearts[seat] for seat in range(n) if seat not in collectors)
         return [-(pot // len(collectors)) if seat in collectors else hearts[seat] for seat in range(n)]
-    # RULES.md: the jack of diamonds is never a penalty card, whatever its value.
+    # Rule penalty_points: the jack of diamonds is never a penalty card, whatever its value.
     penalty_cards = {card for card in rules.deck if points_of(rules, card) > 0 and str(card) != "JD"}
     bonus_cards = {card for card in rules.deck if points_of(rules, card) and card not in penalty_cards}
     moon = sum(points_of(rules, card) for card in penalty_cards)

@@ -1,4 +1,4 @@
-"""RULES.md section 1 (the standard game), its worked example and section 4 (the
+"""The standard game (the rule book's section "standard"), its worked example and the disputes (the
 four disputed situations): one test per rule, each on a deal written out card
 by card.
 
@@ -25,6 +25,7 @@ from tests.core.named_deals import (
     ROUND_ROBIN,
     SUITS,
 )
+from tests.helpers import names
 
 
 def rotate(hands: tuple[str, ...], seats: int) -> tuple[str, ...]:
@@ -143,7 +144,7 @@ def test_pass_direction_cycles_by_hand_number(deal, hand_number: int, direction:
 def test_the_holder_of_the_two_of_clubs_leads_it(deal, illegal, legal) -> None:
     state = deal(HOLD, *rotate(ROUND_ROBIN, 2))  # the 2C is now in seat 2's hand
     assert state.to_play == 2
-    assert state.legal_moves() == ["2C"]
+    assert names(state.legal_moves()) == ["2C"]
     illegal(state, "AC", Reason.OPENING_LEAD_CARD, "opening_lead", "2C", "lowest club")
     illegal(state, "3S", Reason.OPENING_LEAD_CARD, "opening_lead", "2C")
     legal(state, "2C", Reason.OPENING_LEAD, "opening_lead")
@@ -169,7 +170,7 @@ def test_you_must_follow_suit_if_you_can(deal, play, illegal, legal) -> None:
     assert state.to_play == 1  # holds 2D 6D TD AD
     illegal(state, "KH", Reason.MUST_FOLLOW_SUIT, "follow_suit", "follow suit", "5D", "2D 6D TD AD")
     illegal(state, "7C", Reason.MUST_FOLLOW_SUIT, "follow_suit")
-    assert state.legal_moves() == ["2D", "6D", "TD", "AD"]
+    assert names(state.legal_moves()) == ["2D", "6D", "TD", "AD"]
     legal(state, "6D", Reason.FOLLOWS_SUIT, "follow_suit")
 
 
@@ -197,11 +198,11 @@ def test_highest_card_of_the_led_suit_wins_and_its_winner_leads(deal, play) -> N
     # Seat 0 leads the TC; nobody else has a club, so the three aces discarded do not win: no trumps.
     state = play(state, "TC AD AH AS")
     trick = state.tricks[-1]
-    assert trick.cards == ("TC", "AD", "AH", "AS")
+    assert tuple(names(trick.cards)) == ("TC", "AD", "AH", "AS")
     assert trick.winner == 0 and trick.points == 1
     assert state.to_play == 0 and state.current_trick.leader == 0
     # And in a trick where everyone follows, the highest card of the suit wins.
-    assert state.tricks[2].cards == ("5D", "2D", "3D", "QD") and state.tricks[2].winner == 3
+    assert tuple(names(state.tricks[2].cards)) == ("5D", "2D", "3D", "QD") and state.tricks[2].winner == 3
     assert state.tricks[3].leader == 3  # the winner of trick 3 led trick 4
 
 
@@ -217,7 +218,7 @@ def test_no_penalty_card_on_the_first_trick_unless_there_is_no_choice(deal, play
     state = legal(state, "AH", Reason.FIRST_TRICK_FORCED, "dispute_3", "no other choice")
     # Seat 3 holds spades including the QS: the QS is barred while it has other spades.
     illegal(state, "QS", Reason.FIRST_TRICK_POINTS, "first_trick", "first trick", "no points on the first trick")
-    assert "QS" not in state.legal_moves() and len(state.legal_moves()) == 12
+    assert "QS" not in names(state.legal_moves()) and len(state.legal_moves()) == 12
     state = play(state, "AS")
     assert state.tricks[0].points == 1  # the forced AH is scored
 
@@ -263,7 +264,7 @@ QUEEN_LEAD = (
 def test_the_queen_of_spades_may_be_led_before_hearts_are_broken(deal, play, illegal, legal) -> None:
     state = play(deal(HOLD, *QUEEN_LEAD), "2C AC 2D 3S")
     assert state.to_play == 1 and not state.hearts_broken
-    assert state.legal_moves() == ["2S", "QS"]
+    assert names(state.legal_moves()) == ["2S", "QS"]
     illegal(state, "2H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts")
     state = legal(state, "QS", Reason.LEAD_QUEEN_UNBROKEN, "queen_lead", "queen of spades", "not a heart")
     assert not state.hearts_broken  # under the standard rules the QS does not break hearts
@@ -316,7 +317,7 @@ def test_the_game_ends_when_someone_reaches_100_and_the_lowest_total_wins(deal, 
         game.start_hand(seed=1)
 
 
-# -- the worked example of section 1 (source 000) --------------------------------------------------
+# -- the worked example (rule worked_example, the Ukrainian rules site) ---
 
 WORKED = (
     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC TS",
@@ -331,7 +332,7 @@ def test_worked_example_you_must_drop_the_queen_under_the_ace(deal, play, illega
     assert len(state.tricks) == 2  # the third trick: seat 3, an opponent, leads the AS
     state = play(state, "AS TS")  # the next player follows with the TS
     assert state.to_play == 1  # you, holding the QS as your only spade
-    assert state.legal_moves() == ["QS"]
+    assert names(state.legal_moves()) == ["QS"]
     illegal(state, "2H", Reason.MUST_FOLLOW_SUIT, "follow_suit", "spades")
     state = legal(state, "QS", Reason.FOLLOWS_SUIT, "follow_suit")
     state = play(state, "9D")
@@ -339,7 +340,7 @@ def test_worked_example_you_must_drop_the_queen_under_the_ace(deal, play, illega
     assert state.hand_points() == [0, 0, 0, 13]  # you score 0, the opponent +13
 
 
-# -- section 4: the disputed situations ------------------------------------------------------------
+# -- the disputed situations (rules dispute_1 to dispute_4) ------------------------------------------------------------
 
 
 def test_dispute_1_leading_a_heart_when_holding_only_hearts_is_not_a_violation(deal, play) -> None:
@@ -362,10 +363,10 @@ DISPUTE_2 = (
 
 def test_dispute_2_a_forced_queen_scores_for_the_trick_winner_not_for_her_player(deal, play) -> None:
     state = play(deal(HOLD, *DISPUTE_2), "2C 2D 7D AC | AD 3C 3D 8D | 2S TS")
-    assert state.to_play == 1 and state.legal_moves() == ["QS"]  # seat 1 must follow spades: the QS
+    assert state.to_play == 1 and names(state.legal_moves()) == ["QS"]  # seat 1 must follow spades: the QS
     state = play(state, "QS KS")
     trick = state.tricks[-1]
-    assert trick.cards == ("2S", "TS", "QS", "KS") and trick.points == 13
+    assert tuple(names(trick.cards)) == ("2S", "TS", "QS", "KS") and trick.points == 13
     assert trick.winner == 2
     assert state.hand_points() == [0, 0, 13, 0]  # seat 2 won the queen; seat 1 who played her has 0
 

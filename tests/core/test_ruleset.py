@@ -1,4 +1,4 @@
-"""The Ruleset: defaults (RULES.md section 1), presets (2b and 3), validation.
+"""The Ruleset: defaults (the standard game), presets (named rule sets and player counts), validation.
 
 How each option changes play and scoring is tested in test_rules_standard.py
 and test_variants.py; this file checks the switches themselves.
@@ -21,7 +21,7 @@ def hearts(points: int = 1) -> dict[str, int]:
     return dict.fromkeys(ALL_HEARTS, points)
 
 
-# -- defaults: RULES.md section 1 ------------------------------------------------------------------
+# -- defaults: the standard game ------------------------------------------------------------------
 
 
 def test_defaults_are_the_standard_game_of_section_1() -> None:
@@ -37,7 +37,7 @@ def test_defaults_are_the_standard_game_of_section_1() -> None:
     assert [rules.pass_direction(h) for h in range(5)] == ["left", "right", "across", "hold", "left"]
     # the holder of 2C leads it.
     assert rules.opening_lead == "lowest_club"
-    assert rules.opening_card == "2C"
+    assert str(rules.opening_card) == "2C"
     # no penalty cards on the first trick; hearts must be broken by a heart.
     assert rules.first_trick == "no_points"
     assert rules.must_break_hearts is True
@@ -134,7 +134,7 @@ def test_omnibus_preset() -> None:
 
 def test_jack_eleven_preset() -> None:
     # V6: the Russian wiki article's home variant, the JD gives 11 points; it is still not a penalty card
-    # (RULES.md), so the moon stays 26 and does not need it.
+    # (rule penalty_points), so the moon stays 26 and does not need it.
     rules = Ruleset.preset("jack_eleven")
     assert rules.penalties["JD"] == 11
     assert rules.moon_value == 26
@@ -224,7 +224,7 @@ def test_player_count_presets_follow_section_3(
     assert rules.removed_cards == CardSet.parse(removed)
     assert rules.hand_size == hand_size
     assert len(rules.deck) == players * hand_size
-    assert rules.opening_card == opening
+    assert str(rules.opening_card) == opening
     if players % 2:
         assert "across" not in rules.pass_cycle
         assert rules.pass_cycle == ("left", "right", "hold")
@@ -334,7 +334,7 @@ def test_replace_accepts_plain_values() -> None:
     assert rules.pass_cycle == ("left", "hold")
     assert rules.removed_cards == CardSet.parse("2D")
     assert rules.hand_size == 17
-    assert rules.opening_card == "2C"
+    assert str(rules.opening_card) == "2C"
     # Equal to the same ruleset built from canonical values, and hashable.
     same = Ruleset(
         players=3, removed_cards=CardSet.parse("2D"), pass_cycle=("left", "hold"),
@@ -389,7 +389,7 @@ def test_with_players_uses_the_section_3_decks(players: int, scheme: str, remove
     rules = Ruleset(moon="add_to_others", first_trick="anything").with_players(players, scheme)
     assert rules.players == players
     assert rules.removed_cards == CardSet.parse(removed)
-    assert rules.opening_card == opening
+    assert str(rules.opening_card) == opening
     assert rules.hand_size * players == 52 - len(CardSet.parse(removed))
     # Other switches are kept.
     assert rules.moon == "add_to_others" and rules.first_trick == "anything"

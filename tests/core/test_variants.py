@@ -1,4 +1,4 @@
-"""RULES.md section 2 (V1-V12), section 2b and section 3: one test per variant
+"""The rule book's variants (V1-V12), the variants beyond the sources and the player counts: one test per variant
 option, each on a deal written out card by card.
 
 Deals shared with the standard rules are repeated here so each file reads on
@@ -26,6 +26,7 @@ from tests.core.named_deals import (
     SUITS,
     SUITS_PLAY,
 )
+from tests.helpers import names
 
 HEARTS_ONLY = {f"{rank}H": 1 for rank in RANKS}
 
@@ -113,7 +114,7 @@ def test_v1_right_every_hand(deal) -> None:
 def test_v1_hold_every_hand(deal) -> None:
     ruleset = Ruleset(pass_cycle=["hold"])
     assert [receiver_of_seat_0(deal, ruleset, hand) for hand in range(5)] == [None] * 5
-    assert deal(ruleset, *ROUND_ROBIN).legal_moves() == ["2C"]  # play starts at once
+    assert names(deal(ruleset, *ROUND_ROBIN).legal_moves()) == ["2C"]  # play starts at once
 
 
 # -- V2 cards passed -------------------------------------------------------------------------------
@@ -207,7 +208,7 @@ def test_v4_only_a_heart_breaks_hearts(deal, play, illegal) -> None:
     assert "QS" in state.taken[0] and not state.hearts_broken
     error = illegal(state, "2H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "not broken", "'QS breaks hearts'")
     assert "queen_would_break" in error.explanation.notes
-    assert "2H" not in state.legal_moves()
+    assert "2H" not in names(state.legal_moves())
 
 
 def test_v4_the_queen_breaks_hearts_too(deal, play, legal) -> None:
@@ -237,7 +238,7 @@ def test_v4_nothing_needs_breaking_hearts_may_be_led_any_time(deal, play, legal)
 def test_v5_default_holding_only_hearts_and_the_queen_you_must_lead_the_queen(deal, play, illegal) -> None:
     state = play(deal(rules(), *QUEEN_AND_HEARTS), "2C AC 2D 2S")
     assert state.to_play == 1 and not state.hearts_broken
-    assert state.legal_moves() == ["QS"]
+    assert names(state.legal_moves()) == ["QS"]
     error = illegal(state, "5H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "must lead the queen",
                     "Russian online Hearts site")
     assert "lead_hearts_with_queen_off" in error.explanation.notes
@@ -267,8 +268,8 @@ def test_v6_jack_of_diamonds_has_no_effect_by_default(deal, play) -> None:
 
 def test_v6_omnibus_jack_of_diamonds_is_minus_ten(deal, play) -> None:
     state = finish_missed_moon(deal, play, dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=["hold"]))
-    jd_trick = next(trick for trick in state.tricks if "JD" in trick.cards)
-    assert jd_trick.cards == ("JC", "JD", "QH", "QS") and jd_trick.points == 1 + 13 - 10
+    jd_trick = next(trick for trick in state.tricks if "JD" in names(trick.cards))
+    assert tuple(names(jd_trick.cards)) == ("JC", "JD", "QH", "QS") and jd_trick.points == 1 + 13 - 10
     assert state.scores() == [15, 1, 0, 0]
 
 
@@ -278,7 +279,7 @@ def test_v6_jack_of_diamonds_plus_eleven_from_source_004(deal, play) -> None:
 
 
 def test_v6_jack_of_diamonds_plus_eleven_is_not_needed_for_the_moon(deal, play) -> None:
-    # RULES.md, moon details: "The jack of diamonds is not a penalty card: it is never needed
+    # Rule penalty_points, the moon's details: "The jack of diamonds is not a penalty card: it is never needed
     # for the moon" and the moon is worth "26, or 43 under Black Maria".  Seat 0 takes every
     # heart and the QS; seat 1 takes the JD (+11) on the first trick (anything goes there, so
     # the first-trick rule plays no part).
@@ -432,7 +433,7 @@ def test_v10_fixed_number_of_hands(deal, play) -> None:
     assert games[-1].is_over and games[-1].totals == [50, 2, 0, 0]
 
 
-# -- V11 player counts and decks (section 3) -------------------------------------------------------
+# -- V11 player counts and decks (rule player_counts) -------------------------------------------------------
 
 PLAYER_DEALS = {
     # Written so the opening card sits with seat 1.
@@ -492,8 +493,8 @@ def test_v11_player_count_deck_and_first_lead(deal, play, illegal, name: str) ->
     state = deal(ruleset, *hands)
     # The holder of the lowest club left in the deck leads it.
     assert opening in state.hands[1] and state.to_play == 1
-    assert state.legal_moves() == [opening]
-    other_club = next(str(card) for card in state.hands[1] if card.suit == 0 and card != opening)
+    assert names(state.legal_moves()) == [opening]
+    other_club = next(str(card) for card in state.hands[1] if card.suit == 0 and str(card) != opening)
     illegal(state, other_club, Reason.OPENING_LEAD_CARD, "opening_lead", opening)
     # Each player plays once, clockwise; the trick has one card per player.
     state = state.play(opening)
@@ -534,7 +535,7 @@ def test_v11_with_three_players_the_cycle_is_left_right_hold(deal) -> None:
 def test_v11_three_players_play_clockwise_and_the_highest_club_wins(deal, play) -> None:
     ruleset = dataclasses.replace(Ruleset.preset("three_players"), pass_cycle=["hold"])
     state = play(deal(ruleset, *THREE), "2C 3C 4C")
-    assert state.tricks[0].cards == ("2C", "3C", "4C")
+    assert tuple(names(state.tricks[0].cards)) == ("2C", "3C", "4C")
     assert state.tricks[0].seats(3) == (1, 2, 0)
     assert state.tricks[0].winner == 0 and state.to_play == 0
     # Seat 0 leads the KC: seat 1 follows low, seat 2 too; the king wins.
@@ -576,13 +577,13 @@ def test_v12_chip_game_totals_settle_over_the_hands(deal, play) -> None:
     assert game.leaders == (3,)
 
 
-# -- section 2b: opening lead ----------------------------------------------------------------------
+# -- beyond the sources: opening lead (rule opening_lead_variant) ---
 
 
 def test_2b_opening_lead_any_club(deal, illegal, legal) -> None:
     state = deal(rules(opening_lead="any_club"), *ROUND_ROBIN)
     assert state.to_play == 0  # still the holder of the 2C
-    assert state.legal_moves() == ["2C", "6C", "TC", "AC"]
+    assert names(state.legal_moves()) == ["2C", "6C", "TC", "AC"]
     illegal(state, "5D", Reason.OPENING_LEAD_CLUB, "opening_lead_variant", "any club", "must be a club")
     legal(state, "AC", Reason.OPENING_LEAD_ANY, "opening_lead_variant", "2C")
 
@@ -599,7 +600,7 @@ def test_2b_opening_lead_left_of_dealer_leads_anything(deal, illegal, legal) -> 
     assert deal(ruleset, *ROUND_ROBIN, hand_number=2).to_play == 2
 
 
-# -- section 2b: penalty tables --------------------------------------------------------------------
+# -- beyond the sources: penalty tables (rule penalty_table) ---
 
 
 def mixed_points(deal, play, penalties: dict[str, int]) -> list[int]:
@@ -628,7 +629,7 @@ def test_2b_ten_of_diamonds_bonus_instead_of_the_jack(deal, play) -> None:
     assert mixed_points(deal, play, {**HEARTS_ONLY, "QS": 13, "TD": -10}) == [8, 4, 14 - 10, 0]
 
 
-# -- section 2b: moon options ----------------------------------------------------------------------
+# -- beyond the sources: moon options (rule moon_auto) ---
 
 
 def test_2b_moon_auto_adds_to_the_others_when_that_does_not_lose_the_game(deal, play) -> None:
@@ -679,7 +680,7 @@ def test_2b_moon_needs_the_bonus_card_and_the_shooter_took_it(deal, play) -> Non
         assert state.scores() == [-10, 26, 26, 26]  # a moon either way; the shooter keeps the -10
 
 
-# -- section 2b: no-tricks bonus -------------------------------------------------------------------
+# -- beyond the sources: no-tricks bonus (rule no_tricks_bonus) ---
 
 
 def test_2b_no_tricks_bonus_to_each_player_who_took_no_trick(deal, play) -> None:
@@ -698,7 +699,7 @@ def test_2b_no_tricks_bonus_not_given_when_someone_shot_the_moon(deal, play) -> 
     assert state.scores() == [0, 26, 26, 26]
 
 
-# -- section 2b: a tie for lowest at the end -------------------------------------------------------
+# -- beyond the sources: a tie for lowest at the end (rule tie) -------------------------------------------------------
 
 
 def test_2b_tie_for_lowest_is_a_shared_win(deal, play) -> None:
@@ -722,7 +723,7 @@ def test_2b_tie_for_lowest_play_on_until_a_single_winner(deal, play) -> None:
     assert game.is_over and game.winners == (3,)
 
 
-# -- section 2b: named rule sets -------------------------------------------------------------------
+# -- beyond the sources: named rule sets (rule named_rulesets) ---
 
 
 def hold(name: str) -> Ruleset:
