@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hearts_core import Card
+from hearts_core import Card, HandState
 
 
 def names(cards: Iterable[Card]) -> list[str]:
     """Cards as their notation, to compare with written lists: ``names(state.legal_moves()) == ["2C"]``."""
     return [str(card) for card in cards]
+
+
+def brute_values(state: HandState, seat: int) -> dict[str, int]:
+    """Paranoid minimax by plain replay (no solver): the raw points ``seat`` ends the hand
+    with after each legal card, ``seat`` minimising and everybody else maximising."""
+    return {str(card): _brute(state.play(card), seat) for card in state.legal_moves()}
+
+
+def _brute(state: HandState, seat: int) -> int:
+    if state.is_over:
+        return state.hand_points()[seat]
+    values = [_brute(state.play(card), seat) for card in state.legal_moves()]
+    return min(values) if state.to_play == seat else max(values)

@@ -244,7 +244,10 @@ class Ruleset:
     """Taking every penalty card (V8): the shooter chooses, +N to the others, -N to
     self, the better of the two automatically, or no moon at all."""
 
-    moon_needs_bonus: bool = field(default=False, metadata=field_meta("moon_auto", "bool"))
+    moon_needs_bonus: bool = field(default=False, metadata=field_meta("moon_auto", "bool", (
+        {"moon_needs_bonus": False, "penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
+        {"moon_needs_bonus": True, "penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
+    )))
     """Whether the shooter must also take every bonus card (e.g. the JD)."""
 
     sun: bool = field(default=False, metadata=field_meta("V9", "bool"))
