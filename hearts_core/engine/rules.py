@@ -514,6 +514,15 @@ class Ruleset:
         )
 
 
+def _check_field_metadata() -> None:
+    """Every field declares its rule and kind (:func:`field_meta`): checked when the module loads."""
+    for item in dataclasses.fields(Ruleset):
+        if not {"rule", "kind", "examples"} <= set(item.metadata):
+            raise TypeError(
+                f"Ruleset field {item.name!r} has no metadata: declare it as "
+                f"field(default=..., metadata=field_meta(rule_id, kind, examples)) (see hearts_core.engine.rules)")
+
+
 def _check_choice(name: str, value: object, options: tuple[Any, ...]) -> None:
     if value not in options:
         raise RulesetError(name, f"{value!r} is not one of: {', '.join(map(str, options))}")
