@@ -66,9 +66,8 @@ added at the end, so every stored value is relative to the remaining play.
 The search is a fail-soft alpha-beta over single cards, on integers only (a
 hand is a 52-bit mask), with:
 
-* legality exactly as :meth:`HandState.legal_mask` (following suit, hearts
-  broken, ``queen_breaks_hearts``, ``lead_hearts_with_queen``, and trick 0's
-  opening lead and ``first_trick`` rule, searched by a slower path);
+* legality from the engine's kernel (:func:`hearts_core.engine.legality.legal_mask`),
+  called by the search itself, with trick 0 searched by a slower path;
 * a transposition table at the start of each trick, keyed by the leader,
   hearts broken and, per suit, the owners of the cards still held in rank
   order with each card's attributes: cards already played do not count, so
@@ -96,7 +95,7 @@ from typing import Any, Final, NamedTuple
 
 from ..engine.cards import SUIT_MASKS, Card
 from ..engine.legality import legal_mask
-from ..engine.rules import HEARTS_MASK, QUEEN_OF_SPADES, Ruleset
+from ..engine.rules import QUEEN_OF_SPADES, Ruleset
 from ..engine.state import HandState
 from .equivalence import card_attributes, representatives
 
@@ -104,9 +103,6 @@ OBJECTIVES: Final = ("min_points", "stop_moon", "make_moon", "avoid_card")
 
 _INF: Final = 1 << 40
 _QS: Final = int(QUEEN_OF_SPADES)
-_QS_BIT: Final = 1 << _QS
-_CLUBS: Final = SUIT_MASKS[0]
-_NOT_HEARTS: Final = ((1 << 52) - 1) & ~HEARTS_MASK
 _SUIT_OF_CARD: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
 
 
@@ -248,7 +244,7 @@ class _Engine:
         self.tt: dict[Any, tuple[int, int, int]] = {}
         self.hands = [0] * self.n
         self.own = [0] * 4
-        self._search, self._nodes = _build_search(self)
+        self._search, self._nodes, self.lead_legal, self.follow_legal = _build_search(self)
         self.extra_nodes = 0
 
     @property
@@ -367,7 +363,9 @@ class _Engine:
         return line
 
 
-def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int]]:
+def _build_search(
+    engine: _Engine,
+) -> tuple[Callable[..., int], Callable[[], int], Callable[[int, bool], int], Callable[[int, int], int]]:
     """The hot alpha-beta search, as a closure over the engine's tables (not for trick 0).
 
     ``search(seat, pos, lead, wcard, wseat, tpts, tmask, broken, live, alpha, beta)``
@@ -385,10 +383,7 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
     minimizer = engine.spec.minimizer
     attr = engine.attr
     breaks = engine.breaks
-    lead_with_queen = engine.legality.lead_with_queen
     suit_of = _SUIT_OF_CARD
-    not_hearts = _NOT_HEARTS
-    qs_bit = _QS_BIT
     nxt = tuple((seat + 1) % n for seat in range(n))
     tt = engine.tt
     tt_get = tt.get
@@ -446,6 +441,19 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
 
     memo0, memo1, memo2, memo3 = memos
     nodes = 0
+
+    # Legality is the engine's kernel (hearts_core.engine.legality), bound to this ruleset: the
+    # search keeps no copy of the rules of play (a copy measured only a few percent faster).
+    legality = engine.legality
+    kernel = legal_mask
+
+    def lead_legal(hand: int, broken: bool) -> int:
+        """The cards a leader may lead after trick 0 (``broken`` is also true when hearts need no breaking)."""
+        return kernel(legality, hand, 0, False, broken)
+
+    def follow_legal(hand: int, lead: int) -> int:
+        """The cards a follower may play to a trick led in the suit ``lead``, after trick 0."""
+        return kernel(legality, hand, lead, False, True)
 
     def lead_node(seat: int, broken: bool, live: int, alpha: int, beta: int) -> int:
         """A trick about to be led by ``seat``: bounds, the last trick, the transposition table."""
@@ -513,11 +521,7 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
             beta = hi
         alpha0 = alpha
         beta0 = beta
-        mask = hand
-        if not broken:
-            mask = hand & not_hearts
-            if not mask or (lead_with_queen and mask == qs_bit):
-                mask = hand
+        mask = lead_legal(hand, broken)
         others = live ^ hand
         moves = []
         prev = -1
@@ -575,15 +579,15 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
         tt[key] = (elo, ehi, best_move)
         return best
 
-    def follow_moves(seat: int, hand: int, lead: int, wcard: int, wseat: int, tmask: int, live: int,
+    def follow_moves(seat: int, hand: int, legal: int, lead: int, wcard: int, wseat: int, tmask: int, live: int,
                      last_to_play: bool) -> list[int]:
-        """The cards to try, one per class of equivalent cards, best guesses first."""
+        """The cards to try of ``legal``, one per class of equivalent cards, best guesses first."""
         others = (live ^ hand) | tmask
         moves: list[int] = []
         prev = -1
         prev_attr = -1
-        mask = hand & lead
-        if mask:
+        mask = legal & lead
+        if mask == legal:
             wins = []
             while mask:
                 bit = mask & -mask
@@ -607,7 +611,7 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
                 wins.reverse()
             moves += wins
             return moves
-        mask = hand
+        mask = legal
         while mask:
             bit = mask & -mask
             card = bit.bit_length() - 1
@@ -627,15 +631,15 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
         nonlocal nodes
         nodes += 1
         hand = hands[seat]
-        mask = hand & lead
-        if mask and not mask & (mask - 1):
-            # A single card of the led suit: forced.
+        mask = follow_legal(hand, lead)
+        if not mask & (mask - 1):
+            # A single legal card: forced.
             card = mask.bit_length() - 1
             hands[seat] = hand ^ mask
             suit = suit_index[card]
             owners = own[suit]
             own[suit] = owners ^ owner_bits[seat][card]
-            if card > wcard:
+            if card > wcard and mask & lead:
                 wcard = card
                 wseat = seat
             result = (last_node if pos == before_last else follow_node)(
@@ -644,7 +648,7 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
             hands[seat] = hand
             own[suit] = owners
             return result
-        moves = follow_moves(seat, hand, lead, wcard, wseat, tmask, live, False)
+        moves = follow_moves(seat, hand, mask, lead, wcard, wseat, tmask, live, False)
         child = last_node if pos == before_last else follow_node
         minimizing = minimizer[seat]
         best = inf if minimizing else -inf
@@ -686,15 +690,15 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
         nonlocal nodes
         nodes += 1
         hand = hands[seat]
-        mask = hand & lead
-        if mask and not mask & (mask - 1):
-            # A single card of the led suit: forced.
+        mask = follow_legal(hand, lead)
+        if not mask & (mask - 1):
+            # A single legal card: forced.
             card = mask.bit_length() - 1
             hands[seat] = hand ^ mask
             suit = suit_index[card]
             owners = own[suit]
             own[suit] = owners ^ owner_bits[seat][card]
-            if card > wcard:
+            if card > wcard and mask & lead:
                 wseat = seat
             if counted[wseat]:
                 gained = tpts + table[card]
@@ -705,7 +709,7 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
             hands[seat] = hand
             own[suit] = owners
             return result
-        moves = follow_moves(seat, hand, lead, wcard, wseat, tmask, live, True)
+        moves = follow_moves(seat, hand, mask, lead, wcard, wseat, tmask, live, True)
         minimizing = minimizer[seat]
         best = inf if minimizing else -inf
         my_bits = owner_bits[seat]
@@ -752,7 +756,7 @@ def _build_search(engine: _Engine) -> tuple[Callable[..., int], Callable[[], int
     def count() -> int:
         return nodes
 
-    return search, count
+    return search, count, lead_legal, follow_legal
 
 
 def _root(state: HandState, objective: str, seat: int | None, card: str | None,
