@@ -1,7 +1,12 @@
 """hearts_core: the pure rules engine of Hearts Academy.
 
 No Streamlit, no global state; randomness comes in as a seed or a
-``random.Random``.  The public API:
+``random.Random``.  The layers are subpackages, each importing only the ones
+below it: ``words`` (message catalogues), ``engine`` (cards, rules, legality,
+the hand, scoring, notation), ``search`` (the fast playout path, the exact
+solver), ``ai`` (what a seat knows, bots, hints), ``content`` (the rule book,
+lessons, puzzles), ``learner`` (progress, practice) and ``lab`` (the Variant
+Lab).  Outside code imports the public names from here:
 
 >>> from hearts_core import HandState, Ruleset
 >>> state = HandState.from_hands(Ruleset(pass_cycle=["hold"]), [
@@ -21,17 +26,24 @@ AH normally may not go to the first trick, but every card you hold is a penalty 
 so you have no other choice: it is legal.
 """
 
+from . import lab
+from .ai.bots import make_bot
+from .ai.hints import pass_hint, play_hint
+from .ai.view import PlayerView, sample_worlds
 from .engine.cards import Card, CardParseError, CardSet
 from .engine.game import Game, HandResult
+from .engine.history import History
 from .engine.notation import NotationError
 from .engine.presets import PresetInfo, preset_info
 from .engine.reasons import Explanation, IllegalPassError, IllegalPlayError, Reason
 from .engine.rules import Penalties, Ruleset, RulesetError
 from .engine.scoring import ScoreReport
 from .engine.state import CurrentTrick, HandState, PerSeat, Trick
+from .search.solver import SolveResult, solve
 
 __all__ = [
-    "Card", "CardParseError", "CardSet", "CurrentTrick", "Explanation", "Game", "HandResult",
-    "HandState", "IllegalPassError", "IllegalPlayError", "NotationError", "Penalties", "PerSeat",
-    "PresetInfo", "Reason", "Ruleset", "RulesetError", "ScoreReport", "Trick", "preset_info",
+    "Card", "CardParseError", "CardSet", "CurrentTrick", "Explanation", "Game", "HandResult", "HandState", "History",
+    "IllegalPassError", "IllegalPlayError", "NotationError", "Penalties", "PerSeat", "PlayerView", "PresetInfo",
+    "Reason", "Ruleset", "RulesetError", "ScoreReport", "SolveResult", "Trick", "lab", "make_bot", "pass_hint",
+    "play_hint", "preset_info", "sample_worlds", "solve",
 ]

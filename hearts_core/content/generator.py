@@ -31,6 +31,7 @@ from ..engine.cards import Card
 from ..engine.rules import QUEEN_OF_SPADES, Ruleset
 from ..engine.state import HandState
 from ..engine.table import seat_name
+from ..search.solver import line_for, solve
 from ..words.catalogue import message
 
 #: The themes the generator can infer, in order of priority (the first one found names the puzzle).
@@ -238,8 +239,6 @@ def _points(value: int) -> str:
 
 
 def _candidate(state: HandState, objective: str, margin: int, tricks: int, puzzle_id: str) -> dict[str, Any] | None:
-    from ..search.solver import line_for, solve
-
     seat = state.to_play
     assert seat is not None
     legal = state.legal_moves()

@@ -39,6 +39,7 @@ The kinds of step and their fields are the classes of :mod:`hearts_core.content.
 
 from __future__ import annotations
 
+import argparse
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -292,8 +293,6 @@ def locate(curriculum: Curriculum, lesson_id: str | None, step_text: str | None)
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m hearts_core.lessons check [FOLDER]``: validate every lesson, list problems."""
-    import argparse
-
     parser = argparse.ArgumentParser(prog="python -m hearts_core.lessons")
     parser.add_argument("command", choices=["check"])
     parser.add_argument("folder", nargs="?", default=LESSONS_DIR, type=Path)

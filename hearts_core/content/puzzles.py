@@ -16,7 +16,10 @@ puzzle's best card is unique by its stated margin.  See
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
+import sys
+import time
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,6 +28,7 @@ from typing import Any, Final
 
 from ..engine.rules import Ruleset
 from ..search.solver import OBJECTIVES
+from .generator import generate_play_puzzles, puzzles_to_toml
 from .puzzle_kinds import (
     ARGUMENTS,
     DIFFICULTIES,
@@ -166,8 +170,6 @@ def main(argv: list[str] | None = None) -> int:
     self-play for new play puzzles (:mod:`hearts_core.content.generator`) and write
     them as TOML to FILE (or print them).
     """
-    import argparse
-
     parser = argparse.ArgumentParser(prog="python -m hearts_core.puzzles")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="load and prove every puzzle")
@@ -197,11 +199,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _generate(count: int, tricks: int, margin: int, seed: int, objective: str, preset: str,
               max_deals: int | None, out: Path | None) -> int:
-    import sys
-    import time
-
-    from .generator import generate_play_puzzles, puzzles_to_toml
-
     try:
         rules = Ruleset.preset(preset)
         started = time.perf_counter()

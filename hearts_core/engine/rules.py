@@ -80,8 +80,8 @@ class Penalties(Mapping[str, int]):
     ({'TH': 1, 'QS': 13}, 0)
     """
 
-    __slots__ = ("_points",)
-    _points: tuple[int, ...]
+    __slots__ = ("_values",)
+    _values: tuple[int, ...]
 
     def __init__(self, points: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = ()) -> None:
         values = [0] * 52
@@ -94,44 +94,44 @@ class Penalties(Mapping[str, int]):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesetError("penalties", f"the value for {card} must be a whole number, not {value!r}")
             values[card] = value
-        object.__setattr__(self, "_points", tuple(values))
+        object.__setattr__(self, "_values", tuple(values))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Penalties is immutable")
 
     def __getitem__(self, key: str) -> int:
-        return self._points[Card.parse(key)]
+        return self._values[Card.parse(key)]
 
     def __iter__(self) -> Iterator[str]:
-        return (str(ALL_CARDS[i]) for i, value in enumerate(self._points) if value)
+        return (str(ALL_CARDS[i]) for i, value in enumerate(self._values) if value)
 
     def __len__(self) -> int:
-        return sum(1 for value in self._points if value)
+        return sum(1 for value in self._values if value)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Penalties):
-            return self._points == other._points
+            return self._values == other._values
         if isinstance(other, Mapping):
             try:
-                return self._points == Penalties(other)._points
+                return self._values == Penalties(other)._values
             except RulesetError:
                 return False
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._points)
+        return hash(self._values)
 
     def __repr__(self) -> str:
         return f"Penalties({dict(self)!r})"
 
     def points_of(self, card: int) -> int:
         """Points of a card given as its index (fast path for the engine)."""
-        return self._points[card]
+        return self._values[card]
 
     @property
     def by_index(self) -> tuple[int, ...]:
         """The 52 values, indexed by card."""
-        return self._points
+        return self._values
 
 
 STANDARD_PENALTIES: Final = Penalties({**hearts_each(1), "QS": 13})

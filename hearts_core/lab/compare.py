@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..ai.bots import heuristic_card, heuristic_pass
 from ..ai.view import PlayerView
 from ..engine.cards import ALL_CARDS, Card, CardSet, cards_of_mask
 from ..engine.history import History
@@ -222,8 +223,6 @@ def _choose_pass(state: HandState, seat: int, policy: str, k: SimRules, rng: ran
     count = state.rules.pass_count
     if policy == "random":
         return tuple(sorted(rng.sample(cards_of_mask(hand), count)))
-    from ..ai.bots import heuristic_pass
-
     return heuristic_pass(pass_view(state.rules, k, seat, hand, state.hand_number, state.pass_target(seat)))
 
 
@@ -241,8 +240,6 @@ def _choose_card(state: HandState, policy: str, k: SimRules, rng: random.Random)
     legal = state.legal_mask()
     if policy == "random":
         return random_card(legal, rng)
-    from ..ai.bots import heuristic_card
-
     seat: int = state.to_play  # type: ignore[assignment]
     hand = state.hand_masks[seat]
     in_hands = 0

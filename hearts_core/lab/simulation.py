@@ -29,6 +29,7 @@ from typing import Any, Final
 
 from ..ai.bots import heuristic_card, heuristic_pass
 from ..engine.cards import cards_of_mask
+from ..engine.game import game_ends
 from ..engine.rules import Ruleset
 from ..engine.scoring import score_hand
 from ..engine.state import exchange, opening_leader, shuffled_deal
@@ -243,14 +244,6 @@ def _hands_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, 
     return rows
 
 
-def _game_over(rules: Ruleset, totals: Sequence[int], hands: int) -> bool:
-    reached = bool(rules.target_score and max(totals) >= rules.target_score)
-    out_of_hands = bool(rules.max_hands and hands >= rules.max_hands)
-    if not (reached or out_of_hands):
-        return False
-    return rules.tie == "share" or list(totals).count(min(totals)) == 1
-
-
 def _game_row(game: int, name: str, totals: list[int], hands: int, cut_off: bool) -> GameRow:
     ordered = sorted(totals)
     lowest = ordered[0]
@@ -285,7 +278,7 @@ def _games_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, 
                 for seat, score in enumerate(played[0]):
                     totals[name][seat] += score
                 hands[name] += 1
-                done[name] = _game_over(rules[name], totals[name], hands[name])
+                done[name] = game_ends(rules[name], totals[name], hands[name])
         for name in ("A", "B"):
             games.append(_game_row(game, name, totals[name], hands[name], not done[name]))
         deal += MAX_GAME_HANDS

@@ -358,7 +358,7 @@ def test_penalties_mapping_behaviour() -> None:
     assert dict(table) == {"TH": 1, "QS": 13}
     assert table["2C"] == 0 and len(table) == 2
     with pytest.raises(AttributeError):
-        table._points = ()  # type: ignore[misc]
+        table._values = ()  # type: ignore[misc]
 
 
 def test_removed_cards_score_nothing_and_leave_the_moon_value() -> None:
