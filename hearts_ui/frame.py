@@ -83,7 +83,7 @@ def ensure_session() -> None:
 def sidebar() -> None:
     """The labelled navigation (Streamlit's own page list is hidden in config.toml)."""
     with st.sidebar:
-        st.markdown(f"### :red[♥] {ui('nav.heading')}")
+        st.markdown(f"### :red[♥] {ui('app.name')}")
         for path, label_key, icon in PAGES:
             st.page_link(path, label=ui(label_key), icon=icon)
         if COMING_SOON:

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from ..ai.bots import random_passes
 from ..engine.cards import Card
+from ..engine.describe import points_words
 from ..engine.rules import QUEEN_OF_SPADES, Ruleset
 from ..engine.state import HandState
 from ..engine.table import seat_name
@@ -234,8 +235,7 @@ def _texts(state: HandState, objective: str, themes: Sequence[str], values: Mapp
 
 
 def _points(value: int) -> str:
-    return message("puzzle_generator.points.one" if abs(value) == 1 else "puzzle_generator.points.other",
-                   count=value)
+    return points_words(value)
 
 
 def _candidate(state: HandState, objective: str, margin: int, tricks: int, puzzle_id: str) -> dict[str, Any] | None:

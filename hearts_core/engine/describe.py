@@ -34,6 +34,12 @@ def signed(points: int) -> str:
     return f"{MINUS}{-points}" if points < 0 else str(points)
 
 
+def points_words(count: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """A number of points in words, with a real minus sign: "1 point", "−6 points"."""
+    key = "count.points.one" if abs(count) == 1 else "count.points.other"
+    return message(key, language, count=signed(count))
+
+
 def capitalised(text: str) -> str:
     """The text with its first letter in upper case (catalogue phrases start in lower case)."""
     return text[:1].upper() + text[1:]
@@ -176,6 +182,13 @@ _DESCRIBERS: Final[dict[str, Callable[[Ruleset, str], str]]] = {
 }
 
 __all__ = [
-    "MINUS", "capitalised", "describe_value", "field_help", "field_label", "option_words",
-    "penalty_summary", "signed",
+    "MINUS",
+    "capitalised",
+    "describe_value",
+    "field_help",
+    "field_label",
+    "option_words",
+    "penalty_summary",
+    "points_words",
+    "signed",
 ]

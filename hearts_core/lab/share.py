@@ -272,7 +272,7 @@ def house_rules_markdown(rules: Ruleset, title: str | None = None, language: str
     words, house rules in bold with "(house rule)", the linter's warnings, the share code.
 
     >>> card = house_rules_markdown(Ruleset(moon="off"))
-    >>> "**Shooting the moon: No moon" in card and "(house rule)" in card
+    >>> "**Moon scoring: No moon" in card and "(house rule)" in card
     True
     """
     marker = message("lab.card.house_rule", language)

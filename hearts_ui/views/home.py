@@ -41,7 +41,7 @@ def render_home() -> None:
 
     if not COMING_SOON:
         return
-    st.subheader(ui("home.coming_heading"))
+    st.subheader(ui("nav.coming_heading"))
     st.caption(ui("home.coming_note"))
     for item in COMING_SOON:
         st.markdown(f"- {ui(f'home.{item}')} :gray-badge[{ui('home.soon')}]")

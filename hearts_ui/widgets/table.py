@@ -33,6 +33,7 @@ from html import escape
 from typing import Final
 
 from hearts_core.engine.cards import Card
+from hearts_core.engine.describe import points_words
 from hearts_core.engine.table import Play, SeatView, TableSnapshot, TrickView
 from hearts_core.words.catalogue import message
 
@@ -302,7 +303,7 @@ def _seat_html(view: SeatView, table: TableSnapshot, level: int) -> str:
     if view.dealer:
         tags += f'<span class="hat-tag hat-tag-dealer">{escape(ui("table.dealer"))}</span>'
     tricks = _plural(view.tricks, ui("table.tricks_one"), ui("table.tricks", count=view.tricks))
-    points = _plural(view.points, ui("table.seat_points_one"), ui("table.seat_points", count=view.points))
+    points = points_words(view.points)
     stats = f"{escape(tricks)} · {escape(points)}"
     parts = [
         f'<div class="{" ".join(classes)}">',
@@ -359,7 +360,7 @@ def _last_html(trick: TrickView, table: TableSnapshot, level: int) -> str:
     winner = table.seats[trick.winner].name if trick.winner is not None else ""
     heading = escape(ui("table.last_heading", number=trick.number))
     points = trick.points or 0
-    said = _plural(points, ui("table.last_points_one"), ui("table.last_points", count=points))
+    said = points_words(points)
     sub = escape(ui("table.last_won", seat=winner) + " · " + said)
     return (
         f'<div class="hat-last"><h{level} class="hat-last-head">{heading}'
@@ -386,7 +387,7 @@ def _badges_html(table: TableSnapshot) -> str:
     facts = table.badges
     direction = message(f"describe.direction.{facts.pass_direction}")
     if facts.pass_direction == "hold":
-        passing = ui("table.pass_hold")
+        passing = message("option.pass_cycle.hold")
     elif facts.phase == "pass":
         passing = ui("table.pass_now", count=facts.pass_count, direction=direction)
     else:

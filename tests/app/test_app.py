@@ -63,7 +63,7 @@ def test_home_page_runs_and_welcomes() -> None:
     assert ui("home.title") in text
     # The "coming soon" section is there only while something is coming.
     assert (ui("home.soon") in text) == bool(COMING_SOON)
-    assert (ui("home.coming_heading") in text) == bool(COMING_SOON)
+    assert (ui("nav.coming_heading") in text) == bool(COMING_SOON)
     # The only links on the home page go to pages that exist.
     labels = [link.value for link in at.get("page_link")]
     assert ui("home.rulebook_link") in labels

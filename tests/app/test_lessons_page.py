@@ -15,8 +15,8 @@ APP = str(ROOT / "app.py")
 LESSONS_PAGE = "pages/2_Lessons.py"
 TIMEOUT = 30
 CURRICULUM = load_curriculum(ROOT / "lessons")
-RIGHT = ui("lessons.right").strip("*")
-WRONG = ui("lessons.wrong").split("**")[1]
+RIGHT = ui("common.right").strip("*")
+WRONG = ui("common.wrong").split("**")[1]
 POOR = ui("lessons.poor").split("**")[1]
 
 

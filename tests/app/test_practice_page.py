@@ -107,7 +107,7 @@ def test_each_hint_rung_in_turn_for_the_pass_and_for_a_card() -> None:
             at.button(key=f"ha_pr_hint_{rung}").click().run()
             assert not at.exception
             shown = [str(element.value) for element in at.info]
-            assert any(ui("practice.rung", number=rung) in text for text in shown)
+            assert any(ui("common.rung", number=rung) in text for text in shown)
         assert not [button for button in at.button if button.key == "ha_pr_hint_1"]
     # Rung 2 contrasts the recommendation with the card the learner has in mind (the picker is
     # there only when the learner has another legal card: leading the 2C, there is none).

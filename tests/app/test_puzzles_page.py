@@ -27,6 +27,7 @@ from hearts_core.content.puzzles import (
     load_library,
 )
 from hearts_core.engine.cards import Card, CardSet
+from hearts_core.engine.describe import points_words
 from hearts_ui.texts import ui
 from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY
 
@@ -35,7 +36,7 @@ APP = str(ROOT / "app.py")
 PAGE = "pages/3_Puzzles.py"
 TIMEOUT = 60
 LIBRARY = load_library(PUZZLES_DIR)
-RIGHT = ui("puzzles.right").strip("*")
+RIGHT = ui("common.right").strip("*")
 
 
 def _first(library: Library, kind: str, ask: str | None = None) -> Puzzle:
@@ -108,7 +109,7 @@ def fixture_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
 def test_the_page_runs_and_lists_every_puzzle() -> None:
     at = _open()
     text = _text(at)
-    assert ui("puzzles.title") in [element.value for element in at.title]
+    assert ui("nav.puzzles") in [element.value for element in at.title]
     missing = [puzzle.id for puzzle in LIBRARY.ordered() if puzzle.title not in text]
     assert missing == []
     assert not at.warning
@@ -280,8 +281,7 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     assert not at.exception
     warning = " ".join(element.value for element in at.warning)
     cost = ui("puzzles.cost_min_points", card=Card.parse(wrong).symbol,
-              value=ui("puzzles.points", count=puzzle.values[wrong]),
-              best=ui("puzzles.points", count=puzzle.values[best]))
+              value=points_words(puzzle.values[wrong]), best=points_words(puzzle.values[best]))
     assert cost in warning
     # The refutation is on the table, stepped card by card to the end.
     assert escape(ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)) in " ".join(h.value for h in at.html)

@@ -49,7 +49,7 @@ def test_a_shared_link_compare_simulate_and_download(fresh_server: Any, page: An
     page.set_viewport_size({"width": 1280, "height": 1400})
     page.goto(f"{fresh_server.url}{LAB_PATH}?a={code_a}&b={code_b}")
     _settled(page)
-    expect(page.get_by_role("heading", name=ui("lab.title"), exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name=ui("nav.lab"), exact=True)).to_be_visible()
     _no_exception(page)
     # Both rulesets restored: A is a preset, B came from the link; the address keeps both.
     expect(_preset(page, "a")).to_have_value(message("preset.black_maria.title"))

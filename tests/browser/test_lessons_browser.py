@@ -246,14 +246,14 @@ def test_question_wrong_then_right(server: Any, page: Any) -> None:
     wrong = next(choice for choice in step.choices if choice != right)
     _open(page, _url(server, lesson="table", step=HOW_MANY))
     _answer(page, HOW_MANY, wrong)
-    expect(_alert(page, _plain(ui("lessons.wrong")))).to_be_visible()
-    expect(_alert(page, _plain(ui("lessons.right")))).to_have_count(0)
+    expect(_alert(page, _plain(ui("common.wrong")))).to_be_visible()
+    expect(_alert(page, _plain(ui("common.right")))).to_have_count(0)
     _settled(page)
     _answer(page, HOW_MANY, right)
-    verdict = _alert(page, _plain(ui("lessons.right")))
+    verdict = _alert(page, _plain(ui("common.right")))
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(step.explanation)
-    expect(_alert(page, _plain(ui("lessons.wrong")))).to_have_count(0)
+    expect(_alert(page, _plain(ui("common.wrong")))).to_have_count(0)
     _no_exception(page)
 
 
@@ -278,7 +278,7 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, p
     _settled(page)
 
     _button(page, f"ha_card_{index}_2D").click()
-    verdict = _alert(page, _plain(ui("lessons.right")))
+    verdict = _alert(page, _plain(ui("common.right")))
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(step.success)
     expect(_alert(page, _plain(ui("lessons.illegal")))).to_have_count(0)
@@ -287,7 +287,7 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, p
 
     # The list counts this step as seen and right.
     _button(page, "ha_back").click()
-    expect(page.get_by_role("heading", name=ui("lessons.title"), exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name=ui("nav.lessons"), exact=True)).to_be_visible()
     expect(page).not_to_have_url(re.compile(r"lesson="))
     card = _lesson_card(page)
     expect(card).to_contain_text(_status({index: "right"}))
@@ -302,7 +302,7 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, p
 def test_reload_keeps_the_step_and_the_answers(server: Any, page: Any) -> None:
     _open(page, _url(server, lesson="table", step=HOW_MANY))
     _answer(page, HOW_MANY, _how_many_answer())
-    expect(_alert(page, _plain(ui("lessons.right")))).to_be_visible()
+    expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
     _settled(page)
     _button(page, "ha_steps_top_next").click()
     _on_step(page, HOW_MANY + 1)
@@ -330,14 +330,14 @@ def test_two_browser_sessions_keep_their_own_progress(server: Any, browser: Any)
         _on_step(page_b, 1)
         _open(page_a, _url(server, lesson="table", step=HOW_MANY))
         _answer(page_a, HOW_MANY, _how_many_answer())
-        expect(_alert(page_a, _plain(ui("lessons.right")))).to_be_visible()
+        expect(_alert(page_a, _plain(ui("common.right")))).to_be_visible()
         _settled(page_a)
         _button(page_a, "ha_back").click()
         expect(_lesson_card(page_a)).to_contain_text(_status({HOW_MANY - 1: "right"}))
 
         # B's list, in B's own session, knows only what B did: step 1 seen, nothing right.
         _button(page_b, "ha_back").click()
-        expect(page_b.get_by_role("heading", name=ui("lessons.title"), exact=True)).to_be_visible()
+        expect(page_b.get_by_role("heading", name=ui("nav.lessons"), exact=True)).to_be_visible()
         expect(_lesson_card(page_b)).to_contain_text(_status({0: "seen"}))
         expect(_lesson_card(page_b)).not_to_contain_text(_status({HOW_MANY - 1: "right"}))
         # And a third, brand-new session sees the lesson as not started.
@@ -356,7 +356,7 @@ def test_two_browser_sessions_keep_their_own_progress(server: Any, browser: Any)
 def test_unknown_lesson_shows_a_warning_and_the_list(server: Any, page: Any) -> None:
     _open(page, _url(server, lesson="nonsense"))
     expect(_alert(page, ui("lessons.unknown_lesson", name="nonsense"))).to_be_visible()
-    expect(page.get_by_role("heading", name=ui("lessons.title"), exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name=ui("nav.lessons"), exact=True)).to_be_visible()
     for lesson in CURRICULUM.ordered():
         expect(page.get_by_text(lesson.title, exact=False).first).to_be_visible()
     _no_exception(page)

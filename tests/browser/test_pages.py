@@ -17,6 +17,7 @@ from hearts_core.words.catalogue import message
 from hearts_ui.frame import PAGES
 from hearts_ui.texts import ui
 from hearts_ui.views.rulebook.data import preset_title
+from hearts_ui.views.rulebook.page import tab_labels
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -51,7 +52,7 @@ def test_rule_book_deep_link_first_on_a_fresh_server(fresh_server: Any, page: An
     _settled(page)
     _no_exception(page)
     _sidebar_is_labelled(page)
-    expect(page.get_by_role("combobox", name=ui("rulebook.pick_label"))).to_have_value(preset_title("black_maria"))
+    expect(page.get_by_role("combobox", name=ui("common.ruleset"))).to_have_value(preset_title("black_maria"))
     table = page.locator("table.ha-settings")
     expect(table).to_be_visible()
     expect(table.locator("tbody tr")).to_have_count(18)
@@ -82,7 +83,7 @@ def test_sidebar_navigation_reaches_every_page(server: Any, page: Any) -> None:
 def test_preset_picker_changes_the_settings(server: Any, page: Any) -> None:
     page.goto(f"{server.url}{RULE_BOOK_PATH}")
     _settled(page)
-    page.get_by_role("combobox", name=ui("rulebook.pick_label")).click()
+    page.get_by_role("combobox", name=ui("common.ruleset")).click()
     page.get_by_role("option", name=preset_title("pink_lady"), exact=True).click()
     expect(page).to_have_url(re.compile(r"preset=pink_lady"))
     # Picking switches to the rule-set tab, which now shows Pink Lady.
@@ -92,7 +93,7 @@ def test_preset_picker_changes_the_settings(server: Any, page: Any) -> None:
     expect(penalties).to_contain_text("Q♥ 13")
     expect(penalties).to_have_class(re.compile("ha-changed"))
     # Another pick, another table.
-    page.get_by_role("combobox", name=ui("rulebook.pick_label")).click()
+    page.get_by_role("combobox", name=ui("common.ruleset")).click()
     page.get_by_role("option", name=preset_title("rickety_kate"), exact=True).click()
     expect(page).to_have_url(re.compile(r"preset=rickety_kate"))
     moon = page.locator('table.ha-settings tr[data-field="moon"]')
@@ -109,14 +110,14 @@ def test_unknown_preset_shows_a_friendly_warning(server: Any, page: Any) -> None
     expect(warning).to_contain_text("nonsense")
     expect(warning).to_contain_text("black_maria")
     _no_exception(page)
-    expect(page.get_by_role("combobox", name=ui("rulebook.pick_label"))).to_have_value(preset_title("standard"))
+    expect(page.get_by_role("combobox", name=ui("common.ruleset"))).to_have_value(preset_title("standard"))
 
 
 def test_every_tab_of_the_rule_book_opens(server: Any, page: Any) -> None:
     page.goto(f"{server.url}{RULE_BOOK_PATH}")
     _settled(page)
     for section in ("variants", "beyond", "players", "disputes", "history"):
-        page.get_by_role("tab", name=ui(f"rulebook.tab.{section}")).click()
+        page.get_by_role("tab", name=tab_labels()[section]).click()
         expect(page.get_by_role("heading", name=message(f"section.{section}"), exact=True)).to_be_visible()
     assert len(Ruleset.preset_names()) > 1
     _no_exception(page)

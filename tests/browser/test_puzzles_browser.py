@@ -94,7 +94,7 @@ def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(fresh_s
     # Right: take the illegal card back.
     _pick(page, LEGALITY, illegal)
     _button(page, "ha_pz_check").click()
-    expect(_alert(page, _plain(ui("puzzles.right")))).to_be_visible()
+    expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
     expect(_alert(page, _plain(ui("puzzles.not_legal")))).to_have_count(0)
     _settled(page)
     expect(page.get_by_text(ui("puzzles.status_cleared"))).to_be_visible()
@@ -104,7 +104,7 @@ def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(fresh_s
     expect(page.get_by_role("heading", name=MOON.title, exact=True)).to_be_visible()
     _settled(page)
     _button(page, f"ha_pz_moon_{MOON.solution}").click()
-    expect(_alert(page, _plain(ui("puzzles.right")))).to_be_visible()
+    expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
     _settled(page)
     expect(page.get_by_text(ui("puzzles.status_solved"), exact=False).first).to_be_visible()
     page.screenshot(path=str(shots / "moon_right.png"), full_page=True)
@@ -120,7 +120,7 @@ def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(fresh_s
 
     # The list knows both results.
     _button(page, "ha_pz_back").click()
-    expect(page.get_by_role("heading", name=ui("puzzles.title"), exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name=ui("nav.puzzles"), exact=True)).to_be_visible()
     expect(page).not_to_have_url(re.compile(r"puzzle="))
     _settled(page)
     expect(page.get_by_text(ui("puzzles.summary", solved=1, failed=1, streak=1, rate=50))).to_be_visible()
@@ -135,6 +135,6 @@ def test_an_unknown_puzzle_warns_and_shows_the_picker(server: Any, page: Any) ->
     page.goto(f"{server.url}{PUZZLES_PATH}?puzzle=nonsense")
     _settled(page)
     expect(_alert(page, ui("puzzles.unknown_puzzle", name="nonsense"))).to_be_visible()
-    expect(page.get_by_role("heading", name=ui("puzzles.title"), exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name=ui("nav.puzzles"), exact=True)).to_be_visible()
     expect(_button(page, "ha_pz_next")).to_be_visible()
     _no_exception(page)

@@ -220,7 +220,7 @@ def test_house_rules_card_highlights_changes() -> None:
     rules = dataclasses.replace(Ruleset.preset("omnibus"), moon="add_to_others", sun=True)
     card = house_rules_markdown(rules, title="Friday night")
     assert card.startswith("# Friday night")
-    assert "**Shooting the moon: Every opponent scores" in card and "(house rule)" in card
+    assert "**Moon scoring: Every opponent scores" in card and "(house rule)" in card
     assert "**Penalty cards: Hearts 1 each, Q♠ 13, J♦ −10.** (house rule)" in card
     assert "- Opening lead: The holder of the 2♣ leads it to the first trick." in card
     assert "worth 26 points" in card and "13 cards each" in card
@@ -304,4 +304,4 @@ def test_card_choice_names_the_rules_that_differ() -> None:
     pair = find_differing_deal(Ruleset(), Ruleset.preset("rickety_kate"), time_limit=5.0)
     assert pair is not None and pair.divergence is not None
     if pair.divergence.kind == "card":
-        assert "shooting the moon" in pair.divergence.text()
+        assert "moon scoring" in pair.divergence.text()

@@ -29,7 +29,7 @@ from .simulation import simulation
 def render_lab() -> None:
     """The whole page."""
     restore_from_url()
-    st.title(ui("lab.title"))
+    st.title(ui("nav.lab"))
     st.markdown(ui("lab.intro"))
     problems = st.session_state.get(URL_PROBLEMS_KEY) or []
     if problems:

@@ -32,7 +32,7 @@ FIND_NOTE_KEY: Final = "ha_lab_find_note"
 
 
 def _policy_label(policy: str) -> str:
-    return ui("lab.policy_heuristic") if policy == "heuristic" else ui("lab.policy_random")
+    return ui("common.bot_heuristic") if policy == "heuristic" else ui("common.bot_random")
 
 
 def _mode_label(mode: str) -> str:
@@ -181,7 +181,7 @@ def _scores_table(replay: Any) -> None:
     rules_a: Ruleset = replay.rules_a
     rules_b: Ruleset = replay.rules_b
     players = max(rules_a.players, rules_b.players)
-    lines = [f"| {ui('lab.col_seat')} | {ui('lab.ruleset_a')} | {ui('lab.ruleset_b')} | {ui('lab.col_diff')} |",
+    lines = [f"| {ui('common.col_player')} | {ui('lab.ruleset_a')} | {ui('lab.ruleset_b')} | {ui('lab.col_diff')} |",
              "|---|---:|---:|---:|"]
     for seat in range(players):
         a = replay.scores_a[seat] if seat < len(replay.scores_a) else None
@@ -205,7 +205,7 @@ def _standings(replay: Any) -> None:
     if replay.standings_a is None or replay.standings_b is None:
         return
     players = rules_a.players
-    lines = [f"| {ui('lab.col_seat')} | {ui('lab.col_total_a')} | {ui('lab.col_total_b')} |", "|---|---:|---:|"]
+    lines = [f"| {ui('common.col_player')} | {ui('lab.col_total_a')} | {ui('lab.col_total_b')} |", "|---|---:|---:|"]
     for seat in range(players):
         lines.append(f"| {seat_name(seat, players)} | {replay.standings_a[seat]} | {replay.standings_b[seat]} |")
     st.markdown("\n".join(lines))

@@ -107,12 +107,13 @@ def ruleset_panel(side: str) -> Ruleset | None:
         chosen = str(st.session_state[key])
         st.caption(ui("lab.from_link_note") if chosen == LINK else message(f"preset.{chosen}.notes"))
         changed = sum(1 for rule_id in _variant_ids() if st.session_state.get(f"ha_lab_{side}_var_{rule_id}"))
-        label = ui("lab.variants_changed", count=changed) if changed else ui("lab.variants")
+        label = ui("lab.variants_changed", count=changed) if changed else ui("common.variants")
         with st.expander(label, icon=":material/tune:"):
-            ruleset_picker.variant_selects([st.container()], f"ha_lab_{side}", _variant_ids(), ui("lab.keep"))
+            ruleset_picker.variant_selects([st.container()], f"ha_lab_{side}", _variant_ids(),
+                                           ui("common.variant_keep"))
         rules, problem = chosen_rules(side)
         if rules is None:
-            st.error(ui("lab.rules_problem", problem=problem), icon=":material/gavel:")
+            st.error(ui("common.rules_problem", problem=problem), icon=":material/gavel:")
             return None
         for warning in lab.lint_ruleset(rules):
             st.warning(warning.text(), icon=":material/rule:")

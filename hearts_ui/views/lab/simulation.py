@@ -14,6 +14,7 @@ from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 from hearts_core import lab
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.table import seat_name
+from hearts_core.words.catalogue import message
 
 from ...texts import ui
 from .common import COLOURS, SIDES, side_name
@@ -87,12 +88,13 @@ def _results(result: lab.SimulationResult) -> None:
             f":gray-badge[{ui('lab.verdict_noise')}]")
         st.markdown(f"{badge} {diff.text()}")
     figures = [_scores_chart(hands), _rates_chart(hands), _queen_chart(hands, result.players),
-               _trick_chart(hands, "first_trick_points", ui("lab.chart_first_trick"), ui("lab.axis_points")),
+               _trick_chart(hands, "first_trick_points", message("lab.stat.first_trick_points"),
+                            ui("common.axis_points")),
                _trick_chart(hands, "hearts_broken_trick", ui("lab.chart_broken"), ui("lab.axis_broken"))]
     if result.games:
         played = pd.DataFrame(result.game_records())
-        figures += [_trick_chart(played, "hands", ui("lab.chart_hands_per_game"), ui("lab.axis_hands")),
-                    _trick_chart(played, "margin", ui("lab.chart_margin"), ui("lab.axis_points"))]
+        figures += [_trick_chart(played, "hands", message("lab.stat.hands_per_game"), ui("lab.unit_hands")),
+                    _trick_chart(played, "margin", ui("lab.chart_margin"), ui("common.axis_points"))]
     left, right = st.columns(2, gap="medium")
     for number, figure in enumerate(figures):
         (left if number % 2 == 0 else right).plotly_chart(figure, key=f"ha_lab_chart_{number}",
@@ -147,7 +149,7 @@ def _scores_chart(frame: pd.DataFrame) -> go.Figure:
         rows = _side_rows(frame, side)
         values = pd.concat([rows[column] for column in seats], ignore_index=True)
         figure.add_trace(go.Histogram(x=values, name=side_name(side), opacity=0.55, marker_color=COLOURS[side]))
-    figure.update_layout(barmode="overlay", xaxis={"title": {"text": ui("lab.axis_points")}},
+    figure.update_layout(barmode="overlay", xaxis={"title": {"text": ui("common.axis_points")}},
                          yaxis={"title": {"text": ui("lab.axis_count")}})
     return _layout(figure, ui("lab.chart_scores"))
 

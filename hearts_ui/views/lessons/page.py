@@ -69,7 +69,7 @@ def _safe(text: str) -> str:
 
 def render_index(loaded: Curriculum) -> None:
     """Every section and its lessons, with the learner's progress in each."""
-    st.title(ui("lessons.title"))
+    st.title(ui("nav.lessons"))
     st.markdown(ui("lessons.intro"))
     number = 0
     for section in loaded.sections:
@@ -154,4 +154,4 @@ def _rule_citations(step: Step) -> None:
         return
     titles = [message(f"rule.{rule_id}.title") for rule_id in step.rule]
     st.caption(ui("lessons.rules_cited", rules=" · ".join(titles)))
-    st.page_link("pages/1_Rule_Book.py", label=ui("lessons.open_rulebook"), icon=":material/menu_book:")
+    st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:")

@@ -128,10 +128,10 @@ def _verdict_key(lesson: Lesson, index: int) -> str:
 
 
 _VERDICT_LOOK: Final = {
-    "right": (st.success, "lessons.right", ":material/check:"),
+    "right": (st.success, "common.right", ":material/check:"),
     "illegal": (st.error, "lessons.illegal", ":material/block:"),
     "poor": (st.warning, "lessons.poor", ":material/replay:"),
-    "wrong": (st.error, "lessons.wrong", ":material/replay:"),
+    "wrong": (st.error, "common.wrong", ":material/replay:"),
 }
 
 
@@ -196,7 +196,7 @@ def _choose_pass(lesson: Lesson, index: int, step: ChoosePassStep) -> None:
         options = [str(card) for card in state.hands[step.seat].cards()]
         st.pills(ui("lessons.pass_pick"), options, selection_mode="multi", key=picked_key,
                  format_func=lambda text: Card.parse(text).symbol)
-        st.button(ui("lessons.pass_submit"), key=f"ha_pass_go_{index}", type="primary", on_click=_submit_pass,
+        st.button(ui("common.pass_submit"), key=f"ha_pass_go_{index}", type="primary", on_click=_submit_pass,
                   args=(lesson, index, picked_key))
         _show_verdict(lesson, index)
 
@@ -213,7 +213,7 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
             st.markdown(step.text)
         choice_key = f"ha_choice_{lesson.id}_{index}"
         st.radio(f"**{step.prompt}**", list(step.choices), index=None, key=choice_key)
-        st.button(ui("lessons.check"), key=f"ha_check_{index}", type="primary", on_click=_submit_answer,
+        st.button(ui("common.check"), key=f"ha_check_{index}", type="primary", on_click=_submit_answer,
                   args=(lesson, index, choice_key))
         _show_verdict(lesson, index)
 

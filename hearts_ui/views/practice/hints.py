@@ -77,10 +77,10 @@ def hint_ladder(session: PracticeSession) -> None:
         compare = _compare_with(session, hint) if shown >= 2 else None
         for rung in RUNGS[:shown]:
             text = hint.rung(rung, compare) if rung == 2 and compare else hint.rung(rung)
-            rungs.info(f"**{ui('practice.rung', number=rung)}** {text}", icon=":material/lightbulb:")
+            rungs.info(f"**{ui('common.rung', number=rung)}** {text}", icon=":material/lightbulb:")
     if shown < len(RUNGS):
         rung = shown + 1
-        st.button(ui("practice.hint", number=rung, count=len(RUNGS)), key=f"ha_pr_hint_{rung}", on_click=_climb,
+        st.button(ui("common.hint_button", number=rung, count=len(RUNGS)), key=f"ha_pr_hint_{rung}", on_click=_climb,
                   args=(rung,), icon=":material/lightbulb:", help=ui("practice.hint_help"))
 
 

@@ -47,27 +47,33 @@ def _start() -> None:
     keep(PracticeSession.start(rules, level=level, seed=secrets.randbelow(10**9)))
 
 
+def level_name(level: str) -> str:
+    """The bots' level in words (the heuristic and random levels share the Lab's names)."""
+    names = {"heuristic": ui("common.bot_heuristic"), "random": ui("common.bot_random")}
+    return names.get(level) or ui(f"practice.level_{level}")
+
+
 def render_setup() -> None:
-    st.title(ui("practice.title"))
+    st.title(ui("nav.practice"))
     st.markdown(ui("practice.intro"))
     names = Ruleset.preset_names()
     if st.session_state.get("ha_pr_preset") not in names:
         st.session_state["ha_pr_preset"] = "standard"
     left, right = st.columns([3, 2], gap="medium")
-    left.selectbox(ui("practice.preset"), names, key="ha_pr_preset",
+    left.selectbox(ui("common.ruleset"), names, key="ha_pr_preset",
                    format_func=lambda name: message(f"preset.{name}.title"))
     left.caption(message(f"preset.{st.session_state['ha_pr_preset']}.notes"))
     if st.session_state.get("ha_pr_level") not in LEVELS:
         st.session_state["ha_pr_level"] = "heuristic"
     right.radio(ui("practice.level"), LEVELS, key="ha_pr_level",
-                format_func=lambda level: ui(f"practice.level_{level}"),
+                format_func=level_name,
                 captions=[ui(f"practice.level_{level}_note") for level in LEVELS])
-    with st.expander(ui("practice.variants"), icon=":material/tune:"):
+    with st.expander(ui("common.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))
-        ruleset_picker.variant_selects(st.columns(2), "ha_pr", ruleset_picker.rows(), ui("practice.variant_keep"))
+        ruleset_picker.variant_selects(st.columns(2), "ha_pr", ruleset_picker.rows(), ui("common.variant_keep"))
     rules, problem = _chosen_rules()
     if problem is not None:
-        st.error(ui("practice.rules_problem", problem=problem), icon=":material/gavel:")
+        st.error(ui("common.rules_problem", problem=problem), icon=":material/gavel:")
     st.caption(ui("practice.seat_note"))
     st.button(ui("practice.start"), key="ha_pr_start", type="primary", icon=":material/playing_cards:",
               on_click=_start, disabled=rules is None)
@@ -84,9 +90,9 @@ def render_practice() -> None:
 
 
 def _header(session: PracticeSession) -> None:
-    st.title(ui("practice.title"))
+    st.title(ui("nav.practice"))
     hand = session.hand
-    parts = [ui("practice.header", preset=_ruleset_words(session.rules), level=ui(f"practice.level_{session.level}"),
+    parts = [ui("practice.header", preset=_ruleset_words(session.rules), level=level_name(session.level),
                 number=hand.hand_number + 1)]
     badge = f" :orange-badge[{ui('practice.badge')}]" if session.is_practice else ""
     st.markdown(" · ".join(parts) + badge)

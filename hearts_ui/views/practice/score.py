@@ -44,7 +44,7 @@ def _moon(option: str) -> None:
 def hand_over_panel(session: PracticeSession) -> None:
     result = session.game.hands[-1]
     st.markdown(f"#### {ui('practice.hand_over', number=result.state.hand_number + 1)}")
-    lines = [f"| {ui('practice.col_seat')} | {ui('practice.col_taken')} | {ui('practice.col_score')} "
+    lines = [f"| {ui('common.col_player')} | {ui('practice.col_taken')} | {ui('practice.col_score')} "
              f"| {ui('practice.col_total')} |", "|---|---:|---:|---:|"]
     totals = session.game.totals
     for seat, (taken, score) in enumerate(zip(result.report.raw, result.report.scores, strict=True)):
@@ -158,7 +158,7 @@ def scoreboard(session: PracticeSession) -> None:
     hand = session.hand
     live = session.stage in ("pass", "play", "moon")
     points = hand.hand_points()
-    header = f"| {ui('practice.col_seat')} | {ui('practice.col_total')} |"
+    header = f"| {ui('common.col_player')} | {ui('practice.col_total')} |"
     rule = "|---|---:|"
     if live:
         header += f" {ui('practice.col_hand')} |"
@@ -204,7 +204,7 @@ def totals_chart(session: PracticeSession) -> go.Figure:
         height=320, margin={"l": 10, "r": 10, "t": 50, "b": 40},
         title={"text": ui("practice.chart_title"), "x": 0, "xanchor": "left"},
         xaxis={"title": {"text": ui("practice.chart_axis")}, "dtick": 1},
-        yaxis={"title": {"text": ui("practice.chart_points")}},
+        yaxis={"title": {"text": ui("common.axis_points")}},
         legend={"orientation": "h", "y": -0.25},
     )
     return figure

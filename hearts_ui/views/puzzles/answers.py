@@ -9,7 +9,7 @@ import streamlit as st
 
 from hearts_core.content.puzzles import Attempt, PlayPuzzle, Puzzle
 from hearts_core.engine.cards import Card
-from hearts_core.engine.describe import option_words, signed
+from hearts_core.engine.describe import option_words, points_words, signed
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import record_attempt
@@ -21,7 +21,6 @@ from .common import (
     key,
     moon_label,
     play_question,
-    points_words,
     progress,
     seat_words,
     sorted_cards,
@@ -69,7 +68,7 @@ def _answer_cards(puzzle: Puzzle) -> None:
     options = [str(card) for card in state.hands[state.to_play].cards()]
     st.pills(ui("puzzles.pick_cards", seat=seat_words(puzzle, state.to_play)), options, selection_mode="multi",
              key=key(puzzle, "pick"), format_func=lambda text: Card.parse(text).symbol)
-    st.button(ui("puzzles.check"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
+    st.button(ui("common.check"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
               icon=":material/check:")
 
 
@@ -88,7 +87,7 @@ def _answer_scores(puzzle: Puzzle) -> None:
     columns = st.columns(2)
     for seat in range(puzzle.question_rules.players):
         columns[seat % 2].number_input(seat_words(puzzle, seat), value=0, step=1, key=key(puzzle, f"score_{seat}"))
-    st.button(ui("puzzles.check"), key="ha_pz_check", type="primary", on_click=_submit_scores, args=(puzzle,),
+    st.button(ui("common.check"), key="ha_pz_check", type="primary", on_click=_submit_scores, args=(puzzle,),
               icon=":material/check:")
 
 
@@ -108,7 +107,7 @@ def _answer_pass(puzzle: Puzzle) -> None:
     options = [str(card) for card in state.hands[puzzle.seat].cards()]
     st.pills(ui("puzzles.pick_pass", seat=seat_words(puzzle, puzzle.seat)), options, selection_mode="multi",
              key=key(puzzle, "pick"), format_func=lambda text: Card.parse(text).symbol)
-    st.button(ui("puzzles.pass_submit"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
+    st.button(ui("common.pass_submit"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
               icon=":material/send:")
 
 
@@ -171,11 +170,11 @@ def show_attempt(puzzle: Puzzle) -> None:
     elif attempt.code == "worse":
         st.warning(ui("puzzles.worse") + "  \n" + _cost(puzzle, attempt), icon=":material/replay:")
     else:
-        st.error(ui("puzzles.wrong"), icon=":material/replay:")
+        st.error(ui("common.wrong"), icon=":material/replay:")
 
 
 def _right(puzzle: Puzzle, attempt: Attempt) -> None:
-    lines = [ui("puzzles.right")]
+    lines = [ui("common.right")]
     if puzzle.answer_shape == "scores":
         lines.append(_score_marks(puzzle, attempt))
     question = play_question(puzzle)

@@ -152,11 +152,6 @@ def scores_words(puzzle: Puzzle, scores: Sequence[int]) -> str:
     return " · ".join(f"{seat_words(puzzle, seat)} {signed(score)}" for seat, score in enumerate(scores))
 
 
-def points_words(value: int) -> str:
-    """A number of points in words, with a real minus sign: "1 point", "−6 points"."""
-    return ui("puzzles.points_one") if value == 1 else ui("puzzles.points", count=signed(value))
-
-
 def shooter_of(puzzle: Puzzle) -> int:
     """The seat that shot the moon in the puzzle's hand (0 when nobody did)."""
     shooter = puzzle.question_state.score_report(moon_choice="add_to_others").moon_shooter

@@ -53,7 +53,7 @@ def render_puzzles() -> None:
 
 
 def render_index(loaded: Library) -> None:
-    st.title(ui("puzzles.title"))
+    st.title(ui("nav.puzzles"))
     st.markdown(ui("puzzles.intro"))
     if not loaded.puzzles:
         st.info(ui("puzzles.empty"), icon=":material/extension_off:")

@@ -76,7 +76,7 @@ def _rules_note(puzzle: Puzzle) -> None:
             st.markdown(ui("puzzles.rules_changed") + "\n" + "\n".join(f"- {change}" for change in changes))
         else:
             st.markdown(ui("puzzles.rules_standard"))
-        st.page_link("pages/1_Rule_Book.py", label=ui("puzzles.open_rulebook"), icon=":material/menu_book:")
+        st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:")
 
 
 def _variant_context(puzzle: VariantPuzzle) -> None:
@@ -127,7 +127,7 @@ def _taken(state: HandState) -> None:
         tricks = [trick for trick in state.tricks if trick.winner == seat]
         cells = "".join(
             '<span class="ha-trick" role="group" aria-label="{}">{}</span>'.format(
-                escape(ui("puzzles.trick_label", number=state.tricks.index(trick) + 1)),
+                escape(ui("table.trick_heading", number=state.tricks.index(trick) + 1)),
                 "".join(chip_html(card) for card in trick.cards))
             for trick in tricks)
         body = f'<div class="ha-tricks">{cells}</div>' if tricks else (
@@ -136,7 +136,7 @@ def _taken(state: HandState) -> None:
                     f"<td>{len(tricks)}</td><td>{body}</td></tr>")
     st.markdown(f"##### {ui('puzzles.taken_heading')}")
     st.html(
-        f'<table class="ha-taken"><thead><tr><th>{escape(ui("puzzles.col_seat"))}</th>'
+        f'<table class="ha-taken"><thead><tr><th>{escape(ui("common.col_player"))}</th>'
         f'<th>{escape(ui("puzzles.col_tricks"))}</th><th>{escape(ui("puzzles.col_taken"))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
     )
@@ -148,7 +148,7 @@ def _standings(puzzle: MoonPuzzle) -> None:
     puzzle is answered, the totals each moon option would leave."""
     rules = puzzle.rules
     shooter = seat_words(puzzle, puzzle.shooter)
-    columns = [ui("puzzles.col_seat"), ui("puzzles.col_before"), ui("puzzles.col_hand")]
+    columns = [ui("common.col_player"), ui("puzzles.col_before"), ui("puzzles.col_hand")]
     revealed = answers.solved_now(puzzle) or bool(st.session_state.get(key(puzzle, "solution")))
     if revealed:
         columns += [ui(f"puzzles.col_{option}", value=rules.moon_value, shooter=shooter) for option in MOON_CHOICES]
@@ -180,11 +180,12 @@ def _hints(puzzle: Puzzle) -> None:
     rungs = _rungs(puzzle)
     used = min(record_of(puzzle).hints, len(rungs))
     for number, (name, text) in enumerate(rungs[:used], start=1):
-        st.info(f"**{ui(f'puzzles.rung_{name}', number=number)}** {text}", icon=":material/lightbulb:")
+        label = ui("common.rung", number=number) if name == "nudge" else ui(f"puzzles.rung_{name}", number=number)
+        st.info(f"**{label}** {text}", icon=":material/lightbulb:")
     if used < len(rungs):
         last = used + 1 == len(rungs)
         label = ui("puzzles.hint_answer", number=used + 1, count=len(rungs)) if last else ui(
-            "puzzles.hint_next", number=used + 1, count=len(rungs))
+            "common.hint_button", number=used + 1, count=len(rungs))
         st.button(label, key="ha_pz_hint", on_click=_hint, args=(puzzle, used + 1, last), icon=":material/lightbulb:",
                   help=ui("puzzles.hint_answer_help") if last else ui("puzzles.hint_help"))
     if used:

@@ -40,6 +40,8 @@ PICKER_KEY: Final = "rulebook_preset"
 SEARCH_KEY: Final = "rulebook_search"
 MODEL_KEY: Final = "ha_preset"
 TAB_KEY: Final = "rulebook_tab"
+#: Tabs named by their section's own title (the others have a shorter tab label).
+SECTION_TITLE_TABS: Final = ("standard", "variants", "history")
 TAB_MODEL_KEY: Final = "ha_rulebook_tab"
 PRESETS_TAB: Final = "presets"
 
@@ -92,7 +94,7 @@ def preset_picker() -> str:
     _init_picker()
     return str(
         st.selectbox(
-            ui("rulebook.pick_label"),
+            ui("common.ruleset"),
             preset_names(),
             format_func=preset_title,
             key=PICKER_KEY,
@@ -260,7 +262,8 @@ def preset_panel(name: str) -> None:
 def tab_labels() -> dict[str, str]:
     """Tab id -> short label: the rule set first, then the sections of the rule book."""
     return {PRESETS_TAB: ui("rulebook.tab.presets")} | {
-        section: ui(f"rulebook.tab.{section}") for section in all_sections()
+        section: message(f"section.{section}") if section in SECTION_TITLE_TABS else ui(f"rulebook.tab.{section}")
+        for section in all_sections()
     }
 
 
