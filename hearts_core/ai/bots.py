@@ -160,29 +160,27 @@ def _best_by_points(k: SimRules, mask: int) -> int:
     return best
 
 
-def _positive(k: SimRules, mask: int) -> int:
-    """The cards of ``mask`` worth points (penalty cards and positive bonus cards)."""
+def _priced(k: SimRules, mask: int, sign: int) -> int:
+    """The cards of ``mask`` whose points have ``sign`` (1: worth points, -1: a bonus)."""
     points = k.points
     result = 0
     rest = mask
     while rest:
         low = rest & -rest
-        if points[low.bit_length() - 1] > 0:
+        if points[low.bit_length() - 1] * sign > 0:
             result |= low
         rest ^= low
     return result
+
+
+def _positive(k: SimRules, mask: int) -> int:
+    """The cards of ``mask`` worth points (penalty cards and positive bonus cards)."""
+    return _priced(k, mask, 1)
 
 
 def _negative(k: SimRules, mask: int) -> int:
-    points = k.points
-    result = 0
-    rest = mask
-    while rest:
-        low = rest & -rest
-        if points[low.bit_length() - 1] < 0:
-            result |= low
-        rest ^= low
-    return result
+    """The cards of ``mask`` that are bonuses (negative points)."""
+    return _priced(k, mask, -1)
 
 
 def moon_threat(k: SimRules, taken: Sequence[int]) -> int:
@@ -535,6 +533,10 @@ def score_passes(view: PlayerView, candidates: Sequence[int], prepared: Sequence
 
 
 def rollout(sim: Sim, me: int, shoot: bool, rng: random.Random, epsilon: float) -> None:
+    """Play ``sim`` to the end in place: the heuristic for every seat (``me`` going for the
+    moon when ``shoot``), a random legal card ``epsilon`` of the time.  The Lab's
+    ``play_fast`` keeps its own copy of this loop, to record per-card facts without a
+    callback per card (the hot path of every simulation)."""
     k = sim.k
     rand = rng.random
     while True:

@@ -66,27 +66,19 @@ from .lesson_steps import (
     parse_step,
 )
 from .rulebook import RULES as RULE_ENTRIES
-from .schema import Deal, FieldError, load_deal, rules_from_spec
+from .schema import ContentError, Deal, FieldError, load_deal, rules_from_spec
 from .sources import SOURCES, is_citation
 
 LESSONS_DIR: Final = Path(__file__).resolve().parents[2] / "lessons"
 _LESSON_KEYS: Final = {"id", "title", "goal", "sources", "rules", "deals", "steps"}
 
 
-class LessonError(ValueError):
+class LessonError(ContentError):
     """A lesson file that does not load: names the file, the step (1-based) and the field."""
 
     def __init__(self, file: str, message: str, step: int | None = None, field_name: str | None = None) -> None:
-        self.file = file
         self.step = step
-        self.field = field_name
-        self.detail = message
-        where = file
-        if step is not None:
-            where += f", step {step}"
-        if field_name:
-            where += f", field '{field_name}'"
-        super().__init__(f"{where}: {message}")
+        super().__init__(file, message, () if step is None else (f"step {step}",), field_name)
 
 
 @dataclass(frozen=True)

@@ -46,21 +46,17 @@ from .puzzle_kinds import (
     argument_cards,
     build_puzzle,
 )
-from .schema import FieldError
+from .schema import ContentError, FieldError
 
 PUZZLES_DIR: Final = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
 
 
-class PuzzleError(ValueError):
+class PuzzleError(ContentError):
     """A puzzle that does not load: names the file, the puzzle id and the field."""
 
     def __init__(self, file: str, puzzle: str | None, message: str, field_name: str | None = None) -> None:
-        self.file = file
         self.puzzle = puzzle
-        self.field = field_name
-        self.detail = message
-        where = file + (f", puzzle '{puzzle}'" if puzzle else "") + (f", field '{field_name}'" if field_name else "")
-        super().__init__(f"{where}: {message}")
+        super().__init__(file, message, (f"puzzle '{puzzle}'",) if puzzle else (), field_name)
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,18 @@ class FieldError(ValueError):
         super().__init__(f"{field_name}: {message}")
 
 
+class ContentError(ValueError):
+    """A content file that does not load: the place (file, then step or puzzle, then field)
+    and what is wrong there."""
+
+    def __init__(self, file: str, message: str, place: tuple[str, ...] = (), field_name: str | None = None) -> None:
+        self.file = file
+        self.field = field_name
+        self.detail = message
+        where = ", ".join([file, *place] + ([f"field '{field_name}'"] if field_name else []))
+        super().__init__(f"{where}: {message}")
+
+
 # -- plain fields ---------------------------------------------------------------------
 
 
@@ -232,6 +244,6 @@ def load_deal(rules: Ruleset, name: str, record: Any, field_name: str) -> Deal:
 
 
 __all__ = [
-    "SHOW_WORDS", "Deal", "FieldError", "Show", "card", "card_texts", "cards", "choice", "load_deal",
+    "SHOW_WORDS", "ContentError", "Deal", "FieldError", "Show", "card", "card_texts", "cards", "choice", "load_deal",
     "rules_from_spec", "seat", "show", "text", "unknown_keys", "whole", "words",
 ]

@@ -12,12 +12,8 @@ Seats are numbered as in the engine and named from seat 0, drawn at the
 bottom; play goes to the left, clockwise (South, West, North, East).
 
 >>> from hearts_core import HandState, Ruleset
->>> state = HandState.from_hands(Ruleset(pass_cycle=["hold"]), [
-...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
-...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
-...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
-... ]).play("2C").play("AD")
+>>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]  # a suit each
+>>> state = HandState.from_hands(Ruleset(pass_cycle=["hold"]), suits).play("2C").play("AD")
 >>> table = table_snapshot(state, face_up=[0], highlight=state.legal_moves())
 >>> [seat.name for seat in table.seats]
 ['South', 'West', 'North', 'East']

@@ -180,6 +180,7 @@ def play_fast(
     first_points = 0
     broken_trick = 0
     queen_player = -1
+    # A speed copy of hearts_core.ai.bots.rollout's loop that records the facts of each card.
     while True:
         seat = sim.to_play
         hand = sim.hands[seat]

@@ -187,6 +187,7 @@ class Sim:
     def copy(self) -> Sim:
         """An independent copy (the rules constants are shared)."""
         sim = object.__new__(Sim)
+        # Field by field, not a loop over __slots__: a copy is made per world and candidate card.
         sim.k = self.k
         sim.hands = self.hands[:]
         sim.taken = self.taken[:]
