@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from pathlib import Path
 from typing import Final
 
 from hearts_core.engine.cards import Card
@@ -63,150 +64,11 @@ _LAYOUTS: Final[dict[int, tuple[str, str, tuple[str, ...]]]] = {
     ),
 }
 
-_CSS: Final = """
-.hat-root { container: hat / inline-size; font-size: 16px; line-height: 1.3; color: #262322;
-  font-family: inherit;
-  margin: 0.25rem 0 0.75rem 0; }
-.hat-root *, .hat-root *::before, .hat-root *::after { box-sizing: border-box; }
-.hat-root :is(h2, h3, h4, h5, h6) { margin: 0; padding: 0; font-family: inherit; color: inherit;
-  letter-spacing: normal; line-height: 1.25; scroll-margin-top: 0; }
-.hat-root ul, .hat-root ol { list-style: none; margin: 0; padding: 0; }
-.hat-root li { margin: 0; padding: 0; }
-.hat-root p { margin: 0; padding: 0; font-size: inherit; }
-.hat-root .hat-sr { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
-  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
-.hat-root .hat-title { font-size: 1.05rem; font-weight: 600; margin: 0 0 0.4rem 0; }
+#: The table's styles (every rule scoped under ``.hat-root``), and the narrow-table rules that
+#: come after the layout rules so that they override them.
+_CSS: Final = Path(__file__).with_name("table.css").read_text(encoding="utf-8")
 
-/* Badges: the facts of the hand, in words. */
-.hat-root .hat-badges { display: flex; flex-wrap: wrap; gap: 0.35rem 0.4rem; margin: 0 0 0.5rem 0; }
-.hat-root .hat-badge { display: inline-flex; align-items: center; gap: 0.3rem; font-size: 0.82rem; font-weight: 600;
-  padding: 0.12rem 0.6rem; border-radius: 999px; border: 1px solid rgba(38, 35, 34, 0.28);
-  background: #f5efe4; white-space: nowrap; }
-.hat-root .hat-badge.hat-on { border-color: #b3261e; background: #fbe9e7; color: #8c1d18; }
-.hat-root .hat-badge .hat-glyph { font-size: 0.95rem; line-height: 1; }
-.hat-root .hat-badge .hat-glyph.hat-red { color: #c0262d; }
-
-/* The felt. */
-.hat-root .hat-felt { display: grid; gap: 0.6rem; padding: 0.8rem; border-radius: 1.4rem;
-  background: radial-gradient(ellipse at 50% 45%, #2e7352 0%, #236041 55%, #1b4d35 100%);
-  border: 0.45rem solid #6d4a2e; box-shadow: inset 0 0 1.6rem rgba(0, 0, 0, 0.35), 0 1px 3px rgba(0, 0, 0, 0.2);
-  color: #f7f2e6; }
-
-/* A seat: name, facts, hand. */
-.hat-root .hat-seat { min-width: 0; padding: 0.45rem 0.55rem 0.55rem; border-radius: 0.8rem;
-  background: rgba(0, 0, 0, 0.16); border: 2px solid transparent; display: flex; flex-direction: column;
-  gap: 0.3rem; align-items: flex-start; }
-.hat-root .hat-seat.hat-mid { align-items: center; }
-.hat-root .hat-seat.hat-turn { border-color: #f2c14e; background: rgba(242, 193, 78, 0.14);
-  box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.25), 0 0 0.9rem rgba(242, 193, 78, 0.35); }
-.hat-root .hat-head { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.45rem; }
-.hat-root .hat-name { font-size: 1.02rem; font-weight: 700; }
-.hat-root .hat-tag { display: inline-block; font-size: 0.76rem; font-weight: 700; line-height: 1.2;
-  padding: 0.08rem 0.45rem; border-radius: 999px; white-space: nowrap; }
-.hat-root .hat-tag-turn { background: #f2c14e; color: #2a1f00; }
-.hat-root .hat-tag-dealer { border: 1px solid rgba(247, 242, 230, 0.7); color: #f7f2e6; }
-.hat-root .hat-stats { font-size: 0.88rem; opacity: 0.95; }
-.hat-root .hat-stats b { font-weight: 700; }
-
-/* Cards. */
-.hat-root .hat-card { position: relative; display: inline-block; flex: none; width: 2.3rem; height: 3.2rem;
-  border-radius: 0.3rem; background: #fffdf8; border: 1px solid #b9b1a3; color: #1f1f1f;
-  box-shadow: 0 1px 2px rgba(0, 0, 0, 0.35); font-weight: 700; }
-.hat-root .hat-card.hat-red { color: #c0262d; }
-.hat-root .hat-idx { position: absolute; top: 0.12rem; left: 0.16rem; display: flex; flex-direction: column;
-  align-items: center; font-size: 0.82rem; line-height: 1; letter-spacing: -0.04em; }
-.hat-root .hat-idx .hat-s { font-size: 0.8rem; margin-top: 0.04rem; }
-.hat-root .hat-pip { position: absolute; right: 0.2rem; bottom: 0.1rem; font-size: 1.05rem; line-height: 1; }
-.hat-root .hat-card.hat-hl { outline: 3px solid #f2c14e; outline-offset: 0; transform: translateY(-0.3rem);
-  z-index: 1; }
-.hat-root .hat-card.hat-hl::after { content: "★"; position: absolute; left: 0.1rem; bottom: 0.05rem; font-size: 0.7rem;
-  line-height: 1; color: #8a5a00; }
-
-.hat-root .hat-hand { display: flex; flex-wrap: wrap; gap: 0.45rem 0.4rem; padding-top: 0.3rem; }
-.hat-root .hat-seat.hat-mid .hat-hand, .hat-root .hat-seat.hat-mid .hat-pass { justify-content: center; }
-.hat-root .hat-suit { display: inline-flex; }
-.hat-root .hat-suit .hat-card + .hat-card { margin-left: -1.15rem; }
-.hat-root .hat-none { font-size: 0.8rem; font-style: italic; opacity: 0.85; }
-
-.hat-root .hat-down { display: inline-flex; align-items: center; gap: 0.5rem; padding-top: 0.3rem; }
-.hat-root .hat-backs { display: inline-flex; }
-.hat-root .hat-back { display: inline-block; flex: none; width: 1.6rem; height: 2.3rem; border-radius: 0.22rem;
-  border: 2px solid #fffdf8; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.4);
-  background: repeating-linear-gradient(45deg, #9b2b25 0 0.22rem, #7c1f1a 0.22rem 0.44rem); }
-.hat-root .hat-back + .hat-back { margin-left: -1.3rem; }
-.hat-root .hat-count { font-size: 0.88rem; font-weight: 700; }
-
-.hat-root .hat-pass { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2rem 0.25rem; font-size: 0.82rem;
-  align-self: stretch; }
-.hat-root .hat-pass-label { opacity: 0.9; margin-right: 0.1rem; }
-.hat-root .hat-chips { display: inline-flex; gap: 0.25rem; }
-.hat-root .hat-chip { display: inline-block; font-size: 0.8rem; font-weight: 700; line-height: 1.2; padding: 0 0.22rem;
-  border-radius: 0.2rem; background: #fffdf8; color: #1f1f1f; border: 1px solid #b9b1a3; white-space: nowrap; }
-.hat-root .hat-chip.hat-red { color: #c0262d; }
-.hat-root .hat-chip.hat-hl { outline: 2px solid #f2c14e; }
-.hat-root .hat-chip.hat-hl::after { content: "★"; font-size: 0.6rem; margin-left: 0.1rem; color: #8a5a00; }
-
-/* Small cards: the last trick. */
-.hat-root .hat-card.hat-mini { width: 1.65rem; height: 2.25rem; border-radius: 0.22rem; }
-.hat-root .hat-mini .hat-idx { font-size: 0.72rem; top: 0.08rem; left: 0.12rem; }
-.hat-root .hat-mini .hat-idx .hat-s { font-size: 0.7rem; }
-.hat-root .hat-mini .hat-pip { display: none; }
-.hat-root .hat-mini.hat-hl { transform: none; }
-.hat-root .hat-mini.hat-hl::after { font-size: 0.6rem; }
-
-/* The middle: the trick in progress and the last trick. */
-.hat-root .hat-center { grid-area: c; min-width: 0; display: flex; flex-direction: column; align-items: center;
-  justify-content: center; gap: 0.55rem; padding: 0.5rem 0.3rem; text-align: center; }
-.hat-root .hat-trick-head { font-size: 0.92rem; font-weight: 700; letter-spacing: 0.02em; }
-.hat-root .hat-trick { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.45rem 0.25rem; }
-.hat-root .hat-trick { align-items: flex-start; }
-.hat-root .hat-play { display: flex; flex-direction: column; align-items: center; gap: 0.2rem; width: 3.2rem; }
-.hat-root .hat-play > .hat-card, .hat-root .hat-play > .hat-empty { order: -1; }
-.hat-root .hat-play .hat-card { width: 2.6rem; height: 3.6rem; }
-.hat-root .hat-play .hat-card .hat-pip { font-size: 1.3rem; }
-.hat-root .hat-who { font-size: 0.76rem; line-height: 1.15; font-weight: 600; overflow-wrap: anywhere; }
-.hat-root .hat-note { display: block; font-weight: 400; font-style: italic; opacity: 0.9; }
-.hat-root .hat-slot > .hat-empty { display: block; width: 2.6rem; height: 3.6rem; border-radius: 0.3rem;
-  border: 2px dashed rgba(247, 242, 230, 0.45); }
-.hat-root .hat-slot.hat-next .hat-empty { border-color: #f2c14e; border-style: solid; }
-.hat-root .hat-slot.hat-next .hat-empty::before { content: "▶"; display: block; margin-top: 1.05rem; color: #f2c14e;
-  font-size: 1rem; }
-.hat-root .hat-idle { font-size: 0.85rem; font-style: italic; opacity: 0.9; }
-
-.hat-root .hat-last { display: flex; flex-direction: column; align-items: center; gap: 0.25rem;
-  padding: 0.35rem 0.55rem; border-radius: 0.6rem; background: rgba(0, 0, 0, 0.18); }
-.hat-root .hat-last-head { font-size: 0.8rem; font-weight: 600; opacity: 0.95; }
-.hat-root .hat-last ol { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.3rem; }
-.hat-root .hat-last ol { align-items: flex-start; }
-.hat-root .hat-last li { display: flex; flex-direction: column; align-items: center; gap: 0.1rem; width: 2.7rem; }
-.hat-root .hat-last li > .hat-card { order: -1; }
-.hat-root .hat-last-sub { display: block; font-weight: 400; }
-.hat-root .hat-last .hat-who { font-size: 0.68rem; font-weight: 400; }
-.hat-root .hat-last .hat-won .hat-who { font-weight: 700; text-decoration: underline; text-underline-offset: 0.12rem; }
-
-"""
-
-#: After the layout rules, so that it overrides them on a narrow table.
-_NARROW_CSS: Final = """
-/* Narrow: the other seats two by two, then the trick, then South across. */
-@container hat (max-width: 36rem) {
-  .hat-root .hat-felt { grid-template-areas: none; grid-template-columns: repeat(2, minmax(0, 1fr));
-    padding: 0.55rem; border-width: 0.3rem; gap: 0.45rem; }
-  .hat-root .hat-felt > .hat-seat { grid-area: auto; order: 1; }
-  .hat-root .hat-felt > .hat-center { grid-area: auto; grid-column: 1 / -1; order: 2; }
-  .hat-root .hat-felt > .hat-seat.hat-at-s { grid-column: 1 / -1; order: 3; }
-  /* An odd count of other seats: the last one takes the whole row. */
-  .hat-n2 .hat-felt > .hat-seat-1, .hat-n4 .hat-felt > .hat-seat-3, .hat-n6 .hat-felt > .hat-seat-5 {
-    grid-column: 1 / -1; }
-  .hat-root .hat-seat.hat-mid:not(.hat-at-s) { align-items: flex-start; }
-  .hat-root .hat-seat.hat-mid:not(.hat-at-s) .hat-hand, .hat-root .hat-seat.hat-mid:not(.hat-at-s) .hat-pass {
-    justify-content: flex-start; }
-}
-/* Very narrow: one column. */
-@container hat (max-width: 26rem) {
-  .hat-root .hat-felt { grid-template-columns: minmax(0, 1fr); }
-}
-"""
+_NARROW_CSS: Final = Path(__file__).with_name("table_narrow.css").read_text(encoding="utf-8")
 
 
 def _layout_css(players: int) -> str:
