@@ -1,0 +1,1 @@
+"""Streamlit-only helpers: the page frame, the interface's words, widgets and one view package per page."""

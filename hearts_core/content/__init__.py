@@ -1,1 +1,1 @@
-"""content"""
+"""The content layer: the rule book, its sources, lessons and puzzles as validated data (imports ``ai`` and below)."""

@@ -1,1 +1,1 @@
-"""engine"""
+"""The engine layer: cards, rulesets, the legality kernel, one hand, scoring, a game, notation (imports only ``words``)."""

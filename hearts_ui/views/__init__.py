@@ -1,1 +1,1 @@
-"""views"""
+"""One package per page (the scripts in ``pages/`` call their ``render_*``)."""

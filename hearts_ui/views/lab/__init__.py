@@ -1,1 +1,1 @@
-"""views/lab"""
+"""The Variant Lab page."""

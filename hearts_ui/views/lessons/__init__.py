@@ -1,1 +1,1 @@
-"""views/lessons"""
+"""The Lessons page."""

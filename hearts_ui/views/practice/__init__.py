@@ -1,1 +1,1 @@
-"""views/practice"""
+"""The Practice page."""

@@ -1,1 +1,1 @@
-"""views/puzzles"""
+"""The Puzzles page."""

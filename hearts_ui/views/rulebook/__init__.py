@@ -1,1 +1,1 @@
-"""views/rulebook"""
+"""The Rule Book page."""
