@@ -16,8 +16,8 @@ What is timed:
 * **list**: the lesson list (no ``?lesson=``).
 * **pure**: the engine and HTML work alone, no Streamlit: ``lesson.position(step)``,
   ``table_snapshot`` and ``hearts_ui.widgets.table.table_html`` (for a walkthrough also
-  ``walkthrough_frames``, which the page computes on every run; for a comparison
-  ``compare_step`` and both tables).  page - pure is Streamlit's share.
+  the step's ``history``, which the page computes on every run; for a comparison
+  the step's ``comparison`` and both tables).  page - pure is Streamlit's share.
 
 Each step is measured ``--repeat`` times; the per-lesson median, 95th percentile
 and max are over all those samples.  The project's goal: every step under 200 ms.
@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.logger import set_log_level  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from hearts_core.content.lessons import Lesson, Step, compare_step, load_curriculum, walkthrough_frames  # noqa: E402
+from hearts_core.content.lessons import CompareStep, Lesson, Step, WalkthroughStep, load_curriculum  # noqa: E402
 from hearts_core.engine.state import HandState  # noqa: E402
 from hearts_core.engine.table import table_snapshot  # noqa: E402
 from hearts_ui.widgets.table import table_html  # noqa: E402
@@ -166,13 +166,12 @@ def _table(step: Step, state: HandState, highlight: tuple[str, ...] = ()) -> str
 
 def pure_step(lesson: Lesson, step: Step) -> None:
     """The engine and HTML work the page does for one step."""
-    if step.kind == "walkthrough":
-        frames = walkthrough_frames(lesson, step)
-        frame = frames[0]
-        _table(step, frame.state, (str(frame.played[1]),) if frame.played else ())
+    if isinstance(step, WalkthroughStep):
+        history = step.history(lesson)
+        _table(step, history[0])
         return
-    if step.kind == "compare":
-        comparison = compare_step(lesson, step)
+    if isinstance(step, CompareStep):
+        comparison = step.comparison(lesson)
         _table(step, comparison.state_a)
         _table(step, comparison.state_b)
         return
