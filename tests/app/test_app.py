@@ -65,14 +65,14 @@ def test_home_page_runs_and_welcomes() -> None:
     assert (ui("home.soon") in text) == bool(COMING_SOON)
     assert (ui("nav.coming_heading") in text) == bool(COMING_SOON)
     # The only links on the home page go to pages that exist.
-    labels = [link.value for link in at.get("page_link")]
+    labels = [link.value for link in at.page_link]
     assert ui("home.rulebook_link") in labels
     assert ui("home.lab_link") in labels
 
 
 def test_sidebar_shows_labelled_navigation() -> None:
     at = _home()
-    labels = [link.value for link in at.sidebar.get("page_link")]
+    labels = [link.value for link in at.sidebar.page_link]
     assert labels == [ui(label_key) for _, label_key, _ in PAGES]
 
 
@@ -175,4 +175,4 @@ def test_every_page_runs_on_its_own(page: str) -> None:
         at.switch_page(page)
     at.run()
     assert not at.exception, at.exception
-    assert [link.value for link in at.sidebar.get("page_link")] == [ui(label_key) for _, label_key, _ in PAGES]
+    assert [link.value for link in at.sidebar.page_link] == [ui(label_key) for _, label_key, _ in PAGES]

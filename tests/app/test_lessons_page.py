@@ -33,8 +33,8 @@ def _open(lesson: str | None = None, step: str | None = None) -> AppTest:
 
 
 def _text(at: AppTest) -> str:
-    parts = [element.value for kind in ("markdown", "caption", "subheader", "title", "info", "success", "error",
-                                        "warning") for element in at.get(kind)]
+    kinds = (at.markdown, at.caption, at.subheader, at.title, at.info, at.success, at.error, at.warning)
+    parts = [element.value for elements in kinds for element in elements]
     return "\n".join(str(part) for part in parts)
 
 

@@ -60,8 +60,8 @@ def _play_first_legal(at: AppTest) -> str:
 
 
 def _texts(at: AppTest) -> str:
-    parts = [element.value for kind in ("markdown", "caption", "info", "success", "warning", "error")
-             for element in at.get(kind)]
+    kinds = (at.markdown, at.caption, at.info, at.success, at.warning, at.error)
+    parts = [element.value for elements in kinds for element in elements]
     return "\n".join(str(part) for part in parts)
 
 
@@ -85,9 +85,9 @@ def test_pass_play_a_trick_illegal_cards_disabled_and_explained_undo() -> None:
     if illegal:
         at.selectbox(key="ha_pr_why").set_value(str(illegal[-1])).run()
         assert str(state.explain(illegal[-1])) in _texts(at)
-    card = _play_first_legal(at)
+    played = _play_first_legal(at)
     after = _session(at)
-    assert card not in [str(c) for c in after.hand.hands[0].cards()]
+    assert played not in [str(c) for c in after.hand.hands[0].cards()]
     assert after.hand.to_play == 0 and after.can_undo
     assert len(after.hand.tricks) >= 1  # the first trick is complete: the bots played on
     at.toggle(key="ha_pr_show_last").set_value(True).run()

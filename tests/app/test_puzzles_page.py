@@ -22,6 +22,7 @@ from hearts_core.content.puzzles import (
     Library,
     PlayPuzzle,
     Puzzle,
+    ScoringPuzzle,
     VariantPuzzle,
     check_attempt,
     load_library,
@@ -80,8 +81,8 @@ title = "Broken"
 
 
 def _text(at: AppTest) -> str:
-    parts = [element.value for kind in ("markdown", "caption", "subheader", "title", "info", "success", "error",
-                                        "warning") for element in at.get(kind)]
+    kinds = (at.markdown, at.caption, at.subheader, at.title, at.info, at.success, at.error, at.warning)
+    parts = [element.value for elements in kinds for element in elements]
     return "\n".join(str(part) for part in parts)
 
 
@@ -196,6 +197,7 @@ def test_a_right_first_answer_solves_and_counts_in_the_progress() -> None:
 
 def test_a_scoring_puzzle_marks_each_seat() -> None:
     puzzle = _first(LIBRARY, "scoring")
+    assert isinstance(puzzle, ScoringPuzzle)
     at = _open(puzzle.id)
     wrong = [value + 1 for value in puzzle.solution]
     for seat, value in enumerate(wrong):
@@ -272,6 +274,7 @@ def test_show_the_solution_of_a_question_gives_the_answer_and_its_explanation() 
 def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(fixture_library: Path) -> None:
     library = load_library(fixture_library)
     puzzle = library.puzzles[PLAY_ID]
+    assert isinstance(puzzle, PlayPuzzle)
     best = puzzle.solution[0]
     wrong = next(card for card in puzzle.values if card != best)
     at = _open(PLAY_ID)
@@ -286,7 +289,6 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     # The refutation is on the table, stepped card by card to the end.
     assert escape(ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)) in " ".join(h.value for h in at.html)
     at.button(key="ha_pz_line_next").click().run()
-    assert isinstance(puzzle, PlayPuzzle)
     assert ui("stepper.counter", number=1, count=len(puzzle.refutation(wrong))) in _text(at)
     at.button(key="ha_pz_line_last").click().run()
     assert not at.exception

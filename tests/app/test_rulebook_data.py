@@ -6,6 +6,7 @@ import dataclasses
 import doctest
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -20,9 +21,9 @@ from hearts_core.content.rulebook import RULES, SECTIONS
 from hearts_core.engine.describe import penalty_summary
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.words.catalogue import has_message, message
-from hearts_ui.frame import PAGES
+from hearts_ui.frame import COMING_SOON, PAGES
 from hearts_ui.texts import has_ui, ui, ui_catalogue
-from hearts_ui.views.home import COMING_SOON, OPEN_NOW
+from hearts_ui.views.home import OPEN_NOW
 from hearts_ui.views.puzzles.filters import FILTERS
 from hearts_ui.views.rulebook.data import (
     matching_rules,
@@ -40,8 +41,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("module", [data, texts])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+def test_doctests(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 
 

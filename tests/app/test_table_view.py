@@ -123,7 +123,7 @@ def test_the_badges() -> None:
     passing = table_html(table_snapshot(HandState.from_hands(Ruleset(), list(ROUND_ROBIN), hand_number=2)))
     assert "Passing 3 cards across" in passing and "13 tricks to play" in passing
     assert ui("table.trick_waiting") in passing
-    held = HandState.from_hands(Ruleset(pass_cycle=["hold"]), list(ROUND_ROBIN))
+    held = HandState.from_hands(Ruleset(pass_cycle=("hold",)), list(ROUND_ROBIN))
     assert "No passing this hand" in table_html(table_snapshot(held))
 
 

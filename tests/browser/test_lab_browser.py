@@ -9,7 +9,7 @@ Expected words come from the catalogue and the engine, never typed here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -20,17 +20,22 @@ from hearts_core.words.catalogue import message
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from tests.browser.conftest import StreamlitServer
+
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 LAB_PATH = "/Variant_Lab"
 
 
-def _button(page: Any, key: str) -> Any:
+def _button(page: Page, key: str) -> Locator:
     return page.locator(f".st-key-{key}").get_by_role("button").first
 
 
-def _preset(page: Any, side: str) -> Any:
+def _preset(page: Page, side: str) -> Locator:
     return page.locator(f".st-key-ha_lab_{side}_preset").get_by_role("combobox")
 
 
@@ -41,8 +46,9 @@ def shots(artifacts: Path) -> Path:
     return folder
 
 
-def test_a_shared_link_compare_simulate_and_download(fresh_server: Any, page: Any, shots: Path,
-                                                     tmp_path: Path) -> None:
+def test_a_shared_link_compare_simulate_and_download(
+    fresh_server: StreamlitServer, page: Page, shots: Path, tmp_path: Path
+) -> None:
     rules_a = Ruleset.preset("black_maria")
     rules_b = apply_variant(rules_a, "V9", "on")
     code_a, code_b = lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b)
@@ -91,7 +97,7 @@ def test_a_shared_link_compare_simulate_and_download(fresh_server: Any, page: An
     _no_exception(page)
 
 
-def test_a_bad_link_gets_a_message(server: Any, page: Any) -> None:
+def test_a_bad_link_gets_a_message(server: StreamlitServer, page: Page) -> None:
     page.goto(f"{server.url}{LAB_PATH}?a=%25%25nonsense&b=standard")
     _settled(page)
     _no_exception(page)

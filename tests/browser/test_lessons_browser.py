@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from hearts_core.content.lessons import (
+    LESSONS_DIR,
     ChooseCardStep,
     Lesson,
     QuestionStep,
@@ -33,8 +34,12 @@ from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import lesson_status
 from hearts_ui.texts import ui
-from hearts_ui.views.lessons.page import LESSONS_DIR
 from tests.browser.test_pages import _no_exception, _settled
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+
+    from tests.browser.conftest import StreamlitServer
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -83,23 +88,23 @@ def _key(key: str) -> str:
     return ".st-key-" + re.sub(r"[^A-Za-z0-9_-]", "-", key)
 
 
-def _button(page: Any, key: str) -> Any:
+def _button(page: Page, key: str) -> Locator:
     """The button with a widget key.  By role, so the hidden copy Streamlit draws
     beside a button with ``help`` (to measure its width) is left out."""
     return page.locator(_key(key)).get_by_role("button")
 
 
-def _url(server: Any, **query: object) -> str:
+def _url(server: StreamlitServer, **query: object) -> str:
     params = "&".join(f"{name}={value}" for name, value in query.items())
     return f"{server.url}{LESSONS_PATH}" + (f"?{params}" if params else "")
 
 
-def _open(page: Any, url: str) -> None:
+def _open(page: Page, url: str) -> None:
     page.goto(url)
     _settled(page)
 
 
-def _on_step(page: Any, number: int) -> None:
+def _on_step(page: Page, number: int) -> None:
     """The page shows step ``number`` of the table lesson, and the URL says so."""
     expect(page).to_have_url(re.compile(r"[?&]lesson=table(&|$)"))
     expect(page).to_have_url(re.compile(rf"[?&]step={number}(&|$)"))
@@ -107,7 +112,7 @@ def _on_step(page: Any, number: int) -> None:
     _settled(page)
 
 
-def _alert(page: Any, text: str) -> Any:
+def _alert(page: Page, text: str) -> Locator:
     return page.get_by_test_id("stAlert").filter(has_text=text)
 
 
@@ -118,12 +123,12 @@ def _status(progress: dict[int, str]) -> str:
               active=status.active)
 
 
-def _lesson_card(page: Any) -> Any:
+def _lesson_card(page: Page) -> Locator:
     """The table lesson's row in the list: its title, goal, badge and button."""
     return page.get_by_test_id("stHorizontalBlock").filter(has=page.locator(_key(f"ha_open_{TABLE.id}")))
 
 
-def _table_is_html(page: Any) -> Any:
+def _table_is_html(page: Page) -> Locator:
     """The card table is there as HTML: accessible card images, and no ``<svg>`` in it."""
     table = page.locator("section.hat-root")
     expect(table.first).to_be_visible()
@@ -133,7 +138,7 @@ def _table_is_html(page: Any) -> Any:
     return table.first
 
 
-def _shoot(page: Any, folder: Path, name: str) -> None:
+def _shoot(page: Page, folder: Path, name: str) -> None:
     page.locator("section.hat-root").first.screenshot(path=str(folder / f"{name}.png"))
 
 
@@ -144,14 +149,14 @@ def shots(artifacts: Path) -> Path:
     return folder
 
 
-def _context_page(browser: Any) -> tuple[Any, Any]:
+def _context_page(browser: Browser) -> tuple[BrowserContext, Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     tab = context.new_page()
     tab.set_default_timeout(30_000)
     return context, tab
 
 
-def _answer(page: Any, number: int, choice: str) -> None:
+def _answer(page: Page, number: int, choice: str) -> None:
     page.get_by_test_id("stRadio").get_by_text(choice, exact=True).click()
     _settled(page)
     _button(page, f"ha_check_{number - 1}").click()
@@ -160,7 +165,7 @@ def _answer(page: Any, number: int, choice: str) -> None:
 # -- a deep link on a server nobody has asked anything yet --------------------------------
 
 
-def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: Any, page: Any, shots: Path) -> None:
+def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: StreamlitServer, page: Page, shots: Path) -> None:
     _open(page, _url(fresh_server, lesson="table", step=WALKTHROUGH))
     expect(page.get_by_role("heading", name=TABLE.title, exact=True)).to_be_visible()
     expect(page.get_by_text(f"Step {WALKTHROUGH} of {COUNT}")).to_be_visible()
@@ -180,7 +185,7 @@ def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: Any, page: An
 # -- the rest share one server ------------------------------------------------------------
 
 
-def test_next_back_and_first_walk_the_steps(server: Any, page: Any, shots: Path) -> None:
+def test_next_back_and_first_walk_the_steps(server: StreamlitServer, page: Page, shots: Path) -> None:
     _open(page, _url(server, lesson="table", step=1))
     _on_step(page, 1)
     expect(_button(page, "ha_steps_top_first")).to_be_disabled()
@@ -202,7 +207,7 @@ def test_next_back_and_first_walk_the_steps(server: Any, page: Any, shots: Path)
     _no_exception(page)
 
 
-def test_walkthrough_frames_step_card_by_card(server: Any, page: Any, shots: Path) -> None:
+def test_walkthrough_frames_step_card_by_card(server: StreamlitServer, page: Page, shots: Path) -> None:
     walkthrough = _step(WALKTHROUGH)
     assert isinstance(walkthrough, WalkthroughStep)
     history = walkthrough.history(TABLE)
@@ -239,7 +244,7 @@ def test_walkthrough_frames_step_card_by_card(server: Any, page: Any, shots: Pat
     _no_exception(page)
 
 
-def test_question_wrong_then_right(server: Any, page: Any) -> None:
+def test_question_wrong_then_right(server: StreamlitServer, page: Page) -> None:
     step = _step(HOW_MANY)
     assert isinstance(step, QuestionStep)
     right = step.right_answer(TABLE)
@@ -257,7 +262,9 @@ def test_question_wrong_then_right(server: Any, page: Any) -> None:
     _no_exception(page)
 
 
-def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, page: Any, shots: Path) -> None:
+def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(
+    server: StreamlitServer, page: Page, shots: Path
+) -> None:
     step = _step(FOLLOW_SUIT)
     assert isinstance(step, ChooseCardStep)
     state = TABLE.position(step)
@@ -299,7 +306,7 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(server: Any, p
     _on_step(page, 1)
 
 
-def test_reload_keeps_the_step_and_the_answers(server: Any, page: Any) -> None:
+def test_reload_keeps_the_step_and_the_answers(server: StreamlitServer, page: Page) -> None:
     _open(page, _url(server, lesson="table", step=HOW_MANY))
     _answer(page, HOW_MANY, _how_many_answer())
     expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
@@ -321,7 +328,7 @@ def test_reload_keeps_the_step_and_the_answers(server: Any, page: Any) -> None:
     _no_exception(page)
 
 
-def test_two_browser_sessions_keep_their_own_progress(server: Any, browser: Any) -> None:
+def test_two_browser_sessions_keep_their_own_progress(server: StreamlitServer, browser: Browser) -> None:
     context_a, page_a = _context_page(browser)
     context_b, page_b = _context_page(browser)
     try:
@@ -353,7 +360,7 @@ def test_two_browser_sessions_keep_their_own_progress(server: Any, browser: Any)
         context_b.close()
 
 
-def test_unknown_lesson_shows_a_warning_and_the_list(server: Any, page: Any) -> None:
+def test_unknown_lesson_shows_a_warning_and_the_list(server: StreamlitServer, page: Page) -> None:
     _open(page, _url(server, lesson="nonsense"))
     expect(_alert(page, ui("lessons.unknown_lesson", name="nonsense"))).to_be_visible()
     expect(page.get_by_role("heading", name=ui("nav.lessons"), exact=True)).to_be_visible()
@@ -362,14 +369,14 @@ def test_unknown_lesson_shows_a_warning_and_the_list(server: Any, page: Any) -> 
     _no_exception(page)
 
 
-def test_step_out_of_range_shows_a_warning_and_the_last_step(server: Any, page: Any) -> None:
+def test_step_out_of_range_shows_a_warning_and_the_last_step(server: StreamlitServer, page: Page) -> None:
     _open(page, _url(server, lesson="table", step=99))
     expect(_alert(page, ui("lessons.bad_step", step="99", count=COUNT, shown=COUNT))).to_be_visible()
     expect(page.get_by_role("heading", name=_heading(COUNT))).to_be_visible()
     _no_exception(page)
 
 
-def test_a_face_down_hand_is_one_labelled_image(server: Any, page: Any, shots: Path) -> None:
+def test_a_face_down_hand_is_one_labelled_image(server: StreamlitServer, page: Page, shots: Path) -> None:
     passing = CURRICULUM.lessons["passing"]
     number, step = next((n + 1, s) for n, s in enumerate(passing.steps) if s.show == (0,) and s.kind == "explain")
     state = passing.position(step)

@@ -8,7 +8,7 @@ when Streamlit's file-based page router can skip a frame (STYLE.md).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,23 +19,28 @@ from hearts_ui.texts import ui
 from hearts_ui.views.rulebook.data import preset_title
 from hearts_ui.views.rulebook.page import tab_labels
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from tests.browser.conftest import StreamlitServer
+
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 RULE_BOOK_PATH = "/Rule_Book"
 
 
-def _settled(page: Any) -> None:
+def _settled(page: Page) -> None:
     """Wait until the app is connected and its script has finished running."""
     page.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]')
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
 
 
-def _no_exception(page: Any) -> None:
+def _no_exception(page: Page) -> None:
     expect(page.locator('[data-testid="stException"]')).to_have_count(0)
 
 
-def _sidebar_is_labelled(page: Any) -> None:
+def _sidebar_is_labelled(page: Page) -> None:
     sidebar = page.get_by_test_id("stSidebar")
     links = sidebar.get_by_test_id("stPageLink")
     expect(links).to_have_count(len(PAGES))
@@ -46,7 +51,7 @@ def _sidebar_is_labelled(page: Any) -> None:
     expect(sidebar).not_to_contain_text("1_Rule_Book")
 
 
-def test_rule_book_deep_link_first_on_a_fresh_server(fresh_server: Any, page: Any) -> None:
+def test_rule_book_deep_link_first_on_a_fresh_server(fresh_server: StreamlitServer, page: Page) -> None:
     page.goto(f"{fresh_server.url}{RULE_BOOK_PATH}?preset=black_maria")
     expect(page.get_by_role("heading", name=ui("rulebook.title"))).to_be_visible()
     _settled(page)
@@ -59,7 +64,7 @@ def test_rule_book_deep_link_first_on_a_fresh_server(fresh_server: Any, page: An
     expect(table.locator('tr[data-field="penalties"]')).to_contain_text("K♠ 10")
 
 
-def test_home_deep_link_first_on_a_fresh_server(fresh_server: Any, page: Any) -> None:
+def test_home_deep_link_first_on_a_fresh_server(fresh_server: StreamlitServer, page: Page) -> None:
     page.goto(fresh_server.url)
     expect(page.get_by_role("heading", name=ui("home.title"))).to_be_visible()
     _settled(page)
@@ -67,7 +72,7 @@ def test_home_deep_link_first_on_a_fresh_server(fresh_server: Any, page: Any) ->
     _sidebar_is_labelled(page)
 
 
-def test_sidebar_navigation_reaches_every_page(server: Any, page: Any) -> None:
+def test_sidebar_navigation_reaches_every_page(server: StreamlitServer, page: Page) -> None:
     page.goto(server.url)
     expect(page.get_by_role("heading", name=ui("home.title"))).to_be_visible()
     page.get_by_test_id("stSidebar").get_by_role("link", name=ui("nav.rulebook")).click()
@@ -80,7 +85,7 @@ def test_sidebar_navigation_reaches_every_page(server: Any, page: Any) -> None:
     expect(page.get_by_role("heading", name=ui("home.title"))).to_be_visible()
 
 
-def test_preset_picker_changes_the_settings(server: Any, page: Any) -> None:
+def test_preset_picker_changes_the_settings(server: StreamlitServer, page: Page) -> None:
     page.goto(f"{server.url}{RULE_BOOK_PATH}")
     _settled(page)
     page.get_by_role("combobox", name=ui("common.ruleset")).click()
@@ -102,7 +107,7 @@ def test_preset_picker_changes_the_settings(server: Any, page: Any) -> None:
     _no_exception(page)
 
 
-def test_unknown_preset_shows_a_friendly_warning(server: Any, page: Any) -> None:
+def test_unknown_preset_shows_a_friendly_warning(server: StreamlitServer, page: Page) -> None:
     page.goto(f"{server.url}{RULE_BOOK_PATH}?preset=nonsense")
     _settled(page)
     warning = page.get_by_test_id("stAlert")
@@ -113,7 +118,7 @@ def test_unknown_preset_shows_a_friendly_warning(server: Any, page: Any) -> None
     expect(page.get_by_role("combobox", name=ui("common.ruleset"))).to_have_value(preset_title("standard"))
 
 
-def test_every_tab_of_the_rule_book_opens(server: Any, page: Any) -> None:
+def test_every_tab_of_the_rule_book_opens(server: StreamlitServer, page: Page) -> None:
     page.goto(f"{server.url}{RULE_BOOK_PATH}")
     _settled(page)
     for section in ("variants", "beyond", "players", "disputes", "history"):

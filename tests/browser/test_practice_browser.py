@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from tests.browser.conftest import StreamlitServer
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -24,11 +29,11 @@ PRACTICE_PATH = "/Practice"
 CARD_KEY = re.compile(r"st-key-ha_pr_card_(\w\w)")
 
 
-def _button(page: Any, key: str) -> Any:
+def _button(page: Page, key: str) -> Locator:
     return page.locator(f".st-key-{key}").get_by_role("button").first
 
 
-def _cards(page: Any) -> dict[str, bool]:
+def _cards(page: Page) -> dict[str, bool]:
     """The learner's card buttons: card -> enabled."""
     found: dict[str, bool] = {}
     for element in page.locator("[class*='st-key-ha_pr_card_']").all():
@@ -45,7 +50,7 @@ def shots(artifacts: Path) -> Path:
     return folder
 
 
-def test_start_pass_play_a_card_and_reload_mid_game(server: Any, page: Any, shots: Path) -> None:
+def test_start_pass_play_a_card_and_reload_mid_game(server: StreamlitServer, page: Page, shots: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 1500})
     page.goto(f"{server.url}{PRACTICE_PATH}")
     _settled(page)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,6 +19,11 @@ from hearts_core.content.puzzles import PUZZLES_DIR, Puzzle, load_library
 from hearts_core.engine.cards import Card
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from tests.browser.conftest import StreamlitServer
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -44,15 +49,15 @@ def _key(key: str) -> str:
     return ".st-key-" + re.sub(r"[^A-Za-z0-9_-]", "-", key)
 
 
-def _button(page: Any, key: str) -> Any:
+def _button(page: Page, key: str) -> Locator:
     return page.locator(_key(key)).get_by_role("button")
 
 
-def _alert(page: Any, text: str) -> Any:
+def _alert(page: Page, text: str) -> Locator:
     return page.get_by_test_id("stAlert").filter(has_text=text)
 
 
-def _pick(page: Any, puzzle: Puzzle, card: str) -> None:
+def _pick(page: Page, puzzle: Puzzle, card: str) -> None:
     page.locator(_key(f"ha_pz_pick_{puzzle.id}")).get_by_role("button", name=Card.parse(card).symbol,
                                                                  exact=True).click()
     _settled(page)
@@ -65,8 +70,9 @@ def shots(artifacts: Path) -> Path:
     return folder
 
 
-def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(fresh_server: Any, page: Any,
-                                                                           shots: Path) -> None:
+def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(
+    fresh_server: StreamlitServer, page: Page, shots: Path
+) -> None:
     page.set_viewport_size({"width": 1280, "height": 1400})
     state = LEGALITY.state
     assert state.to_play is not None
@@ -131,7 +137,7 @@ def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(fresh_s
     _no_exception(page)
 
 
-def test_an_unknown_puzzle_warns_and_shows_the_picker(server: Any, page: Any) -> None:
+def test_an_unknown_puzzle_warns_and_shows_the_picker(server: StreamlitServer, page: Page) -> None:
     page.goto(f"{server.url}{PUZZLES_PATH}?puzzle=nonsense")
     _settled(page)
     expect(_alert(page, ui("puzzles.unknown_puzzle", name="nonsense"))).to_be_visible()

@@ -164,6 +164,8 @@ def test_variant_answers_differ_under_the_two_rulesets(puzzle: Puzzle) -> None:
     state_a, state_b = puzzle.state, puzzle.question_state
     assert puzzle.rules_b != puzzle.rules
     ask = puzzle.ask
+    a: list[str] | list[int]  # the answers under each ruleset: cards, or scores by seat
+    b: list[str] | list[int]
     if ask == "legal_cards":
         a = sorted(str(card) for card in state_a.legal_moves())
         b = sorted(str(card) for card in state_b.legal_moves())

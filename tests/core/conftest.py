@@ -6,11 +6,37 @@ follow every trick; the fixtures here only save typing.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pytest
 
 from hearts_core import HandState, IllegalPlayError, Reason, Ruleset
 from hearts_core.content.rulebook import rule_entry
 from tests.helpers import names
+
+
+class Play(Protocol):
+    """The ``play`` fixture: :func:`play_cards`."""
+
+    def __call__(self, state: HandState, cards: str, /) -> HandState: ...
+
+
+class Deal(Protocol):
+    """The ``deal`` fixture: :func:`deal_hands`."""
+
+    def __call__(self, rules: Ruleset, /, *hands: str, hand_number: int = 0) -> HandState: ...
+
+
+class Illegal(Protocol):
+    """The ``illegal`` fixture: :func:`check_illegal`."""
+
+    def __call__(self, state: HandState, card: str, reason: Reason, rule: str, /, *words: str) -> IllegalPlayError: ...
+
+
+class Legal(Protocol):
+    """The ``legal`` fixture: :func:`check_legal`."""
+
+    def __call__(self, state: HandState, card: str, reason: Reason, rule: str, /, *words: str) -> HandState: ...
 
 
 def play_cards(state: HandState, cards: str) -> HandState:
@@ -26,13 +52,13 @@ def deal_hands(rules: Ruleset, *hands: str, hand_number: int = 0) -> HandState:
 
 
 @pytest.fixture
-def play():
+def play() -> Play:
     """``play(state, "2C 3C 4C 5C | ...")``: play named cards in order."""
     return play_cards
 
 
 @pytest.fixture
-def deal():
+def deal() -> Deal:
     """``deal(rules, seat0, seat1, ..., hand_number=0)``: a hand from named cards."""
     return deal_hands
 
@@ -72,12 +98,12 @@ def check_legal(state: HandState, card: str, reason: Reason, rule: str, *words: 
 
 
 @pytest.fixture
-def illegal():
+def illegal() -> Illegal:
     """``illegal(state, card, Reason.X, rule_id, *words)``; see :func:`check_illegal`."""
     return check_illegal
 
 
 @pytest.fixture
-def legal():
+def legal() -> Legal:
     """``legal(state, card, Reason.X, rule_id, *words)``; see :func:`check_legal`."""
     return check_legal

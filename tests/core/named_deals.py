@@ -2,7 +2,7 @@
 
 from hearts_core import Ruleset
 
-HOLD = Ruleset(pass_cycle=["hold"])
+HOLD = Ruleset(pass_cycle=("hold",))
 
 RANKS = "23456789TJQKA"
 

@@ -25,9 +25,9 @@ from hearts_core.search.equivalence import equivalent_classes
 from hearts_core.search.sim import SimRules
 from hearts_core.words.catalogue import has_message
 
-from .test_properties import BASES, base_rules
+from .test_properties import BASES, Players, base_rules
 
-HOLD = Ruleset(pass_cycle=["hold"])
+HOLD = Ruleset(pass_cycle=("hold",))
 
 
 def position(rules: Ruleset, hands: list[str], trick: str, taken: dict[int, str]) -> HandState:
@@ -59,7 +59,9 @@ def position(rules: Ruleset, hands: list[str], trick: str, taken: dict[int, str]
 
 
 def heuristic(state: HandState) -> tuple[str, str]:
-    view = PlayerView.from_state(state, state.to_play)  # type: ignore[arg-type]
+    seat = state.to_play
+    assert seat is not None
+    view = PlayerView.from_state(state, seat)
     decision = HeuristicBot().choose_card(view, random.Random(0))
     assert state.is_legal(decision.card)
     return str(decision.card), decision.idea
@@ -120,7 +122,7 @@ def test_heuristic_wins_the_jack_of_diamonds_under_omnibus() -> None:
     # under Omnibus (JD -10), and ducks with 2D when the JD is worth nothing.
     hands = ["QD 2D 4C 5C", "5D 6C 7C", "JC 8C 9C", "3C TC 3H"]
     taken = {1: "4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH QS"}
-    omnibus = dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=["hold"])
+    omnibus = dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=("hold",))
     assert heuristic(position(omnibus, hands, "1 9D JD 2H", taken)) == ("QD", "win_jack")
     assert heuristic(position(HOLD, hands, "1 9D JD 2H", taken)) == ("2D", "duck_under_winner")
 
@@ -201,7 +203,8 @@ def test_views_of_a_whole_hand_ignore_other_seats_hidden_cards() -> None:
     seat = state.to_play
     assert seat is not None
     # Swap two cards of one suit still held by two other seats (neither passed by `seat`).
-    known = state.passes[seat].mask  # type: ignore[index]
+    assert state.passes is not None
+    known = state.passes[seat].mask
     swap = None
     for a in range(4):
         for b in range(a + 1, 4):
@@ -240,7 +243,8 @@ def test_sample_worlds_respects_hand_sizes_voids_and_passed_cards() -> None:
         assert seat is not None
         view = PlayerView.from_state(state, seat)
         target = state.pass_target(seat)
-        still_passed = state.passes[seat].mask & ~view.gone  # type: ignore[index]
+        assert state.passes is not None
+        still_passed = state.passes[seat].mask & ~view.gone
         # The true deal is consistent with the view.
         for other in range(4):
             assert not view.voids[other] & sum(1 << suit for suit in range(4)
@@ -265,7 +269,7 @@ def test_sample_worlds_respects_hand_sizes_voids_and_passed_cards() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), BASES, ids=lambda value: str(value))
-def test_every_bot_plays_only_legal_cards(name: str, players) -> None:
+def test_every_bot_plays_only_legal_cards(name: str, players: Players) -> None:
     rules = base_rules(name, players)
     levels = ["random", "heuristic", "monte_carlo"]
     seen: set[str] = set()

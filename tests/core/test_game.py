@@ -4,11 +4,13 @@ totals, the end (V10), ties (2b) and the moon choice given the standings."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 from hearts_core import Game, HandState, Ruleset
 from hearts_core.ai.bots import play_random_hand
+from hearts_core.engine.vocabulary import MoonChoice
 from tests.core.named_deals import MISSED_MOON, MISSED_MOON_PLAY, MOON, MOON_PLAY
 
 
@@ -25,12 +27,12 @@ def finished(rules: Ruleset, hands: tuple[str, ...], cards: str, hand_number: in
     return state
 
 
-def record(game: Game, hands: tuple[str, ...], cards: str, moon_choice: str | None = None) -> Game:
+def record(game: Game, hands: tuple[str, ...], cards: str, moon_choice: MoonChoice | None = None) -> Game:
     return game.record(finished(game.rules, hands, cards, game.next_hand_number), moon_choice)
 
 
-def hold(**fields) -> Ruleset:
-    return Ruleset(pass_cycle=["hold"], **fields)
+def hold(**fields: Any) -> Ruleset:
+    return Ruleset(pass_cycle=("hold",), **fields)
 
 
 # -- dealer and pass direction ---------------------------------------------------------------------
@@ -61,7 +63,7 @@ def test_pass_direction_follows_the_cycle_by_hand_number() -> None:
 
 
 def test_pass_direction_with_a_custom_cycle() -> None:
-    game = Game(Ruleset(pass_cycle=["left", "across", "right", "hold"]))
+    game = Game(Ruleset(pass_cycle=("left", "across", "right", "hold")))
     assert [game.pass_direction(hand) for hand in range(5)] == ["left", "across", "right", "hold", "left"]
 
 

@@ -76,16 +76,16 @@ def test_the_hint_never_looks_at_hidden_cards() -> None:
     for seed in (7, 8, 9):
         sim = Sim.from_state(_midhand(Ruleset(), seed, 10))
         me = sim.to_play
-        one, two = [seat for seat in range(4) if seat != me][:2]
+        first, second = [seat for seat in range(4) if seat != me][:2]
         suit = next(suit for suit in range(4)
-                    if sim.hands[one] & SUIT_MASKS[suit] and sim.hands[two] & SUIT_MASKS[suit])
-        a = sim.hands[one] & SUIT_MASKS[suit] & -(sim.hands[one] & SUIT_MASKS[suit])
-        b = sim.hands[two] & SUIT_MASKS[suit] & -(sim.hands[two] & SUIT_MASKS[suit])
+                    if sim.hands[first] & SUIT_MASKS[suit] and sim.hands[second] & SUIT_MASKS[suit])
+        a = sim.hands[first] & SUIT_MASKS[suit] & -(sim.hands[first] & SUIT_MASKS[suit])
+        b = sim.hands[second] & SUIT_MASKS[suit] & -(sim.hands[second] & SUIT_MASKS[suit])
         base = sim.to_state()
-        sim.hands[one] ^= a | b
-        sim.hands[two] ^= a | b
+        sim.hands[first] ^= a | b
+        sim.hands[second] ^= a | b
         other = sim.to_state()
-        assert base.hands[one] != other.hands[one] and base.hands[me] == other.hands[me]
+        assert base.hands[first] != other.hands[first] and base.hands[me] == other.hands[me]
         assert play_hint(base, worlds=WORLDS, seed=seed) == play_hint(other, worlds=WORLDS, seed=seed)
 
 
@@ -100,7 +100,7 @@ def test_a_forced_card_is_certain() -> None:
 def _determined_three_player_ending() -> HandState:
     # Three players: West leads JD, North discards 6C (void in diamonds).  Every unseen
     # diamond must be West's, which fills West's hand, so North holds the rest.
-    rules = dataclasses.replace(Ruleset.preset("three_players"), pass_cycle=["hold"])
+    rules = dataclasses.replace(Ruleset.preset("three_players"), pass_cycle=("hold",))
     return position(rules, ["7D KD QS 2H", "8D 9D TD", "3H 4H KS"], "1 JD 6C",
                     {1: "5H 6H 7H 8H", 2: "9H TH JH QH", 0: "KH AH"})
 
@@ -217,13 +217,13 @@ def test_the_rules_decide_what_matters_omnibus_jack_and_black_maria_spades() -> 
     # under Omnibus (JD -10), and ducks with 2D when the JD is worth nothing.
     hands = ["QD 2D 4C 5C", "5D 6C 7C", "JC 8C 9C", "3C TC 3H"]
     taken = {1: "4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH QS"}
-    omnibus = dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=["hold"])
+    omnibus = dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=("hold",))
     hint = play_hint(position(omnibus, hands, "1 9D JD 2H", taken), worlds=WORLDS)
     assert hint.recommended == "QD" and hint.idea == "win_jack"
     assert hint.option("QD").expected_points < hint.option("2D").expected_points
     assert play_hint(position(HOLD, hands, "1 9D JD 2H", taken), worlds=WORLDS).recommended == "2D"
     # Black Maria: void in clubs, East throws the AS (7 points) rather than a diamond.
-    maria = dataclasses.replace(Ruleset.preset("black_maria"), pass_cycle=["hold"])
+    maria = dataclasses.replace(Ruleset.preset("black_maria"), pass_cycle=("hold",))
     taken = {1: "2H 3H 4H 5H 6H 7H 8H QS", 2: "9H TH JH QH KH AH KS"}
     state = position(maria, ["KC 9D TD JD", "5D 6D 7D", "8D 2D 3D", "AS AD KD QD"], "1 AC TC", taken)
     hint = play_hint(state, worlds=WORLDS)

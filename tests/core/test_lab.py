@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from hearts_core import HandState, NotationError, Ruleset
+from hearts_core import HandState, NotationError, Penalties, Ruleset
 from hearts_core.lab import find_differing_deal, first_divergence, parse_deal_text, replay_pair
 
 from .conftest import play_cards
@@ -77,7 +77,7 @@ def test_queen_breaks_hearts_without_consequence_is_reported() -> None:
 
 
 def test_jack_of_diamonds_changes_the_score() -> None:
-    omnibus = dataclasses.replace(HOLD, penalties={**dict(HOLD.penalties), "JD": -10})
+    omnibus = dataclasses.replace(HOLD, penalties=Penalties({**dict(HOLD.penalties), "JD": -10}))
     divergence = first_divergence(states(HOLD, MIXED, MIXED_PLAY), states(omnibus, MIXED, MIXED_PLAY))
     assert divergence is not None
     assert (divergence.kind, divergence.index, divergence.card) == ("score", 52, "JD")
@@ -95,8 +95,8 @@ def test_moon_scoring_add_versus_subtract() -> None:
 
 
 def test_black_maria_spades_score() -> None:
-    base = Ruleset(pass_cycle=["hold"], first_trick="anything", must_break_hearts=False, moon="off")
-    maria = dataclasses.replace(base, penalties={**dict(base.penalties), "KS": 10, "AS": 7})
+    base = Ruleset(pass_cycle=("hold",), first_trick="anything", must_break_hearts=False, moon="off")
+    maria = dataclasses.replace(base, penalties=Penalties({**dict(base.penalties), "KS": 10, "AS": 7}))
     divergence = first_divergence(states(base, MIXED, MIXED_PLAY), states(maria, MIXED, MIXED_PLAY))
     assert divergence is not None
     assert divergence.kind == "score" and divergence.card in ("KS", "AS")
@@ -109,7 +109,7 @@ def test_identical_rulesets_never_diverge() -> None:
 
 
 def test_pass_direction_divergence_and_standings() -> None:
-    pair = replay_pair(Ruleset(), Ruleset(pass_cycle=["right"]), 3, totals=(10, 20, 30, 40))
+    pair = replay_pair(Ruleset(), Ruleset(pass_cycle=("right",)), 3, totals=(10, 20, 30, 40))
     assert pair.divergence is not None and pair.divergence.kind == "pass" and pair.divergence.index == 0
     assert pair.standings_a == tuple(t + s for t, s in zip((10, 20, 30, 40), pair.scores_a, strict=True))
 
@@ -203,13 +203,13 @@ def test_linter_cases() -> None:
     assert "lead_hearts_with_queen_no_effect" in codes(Ruleset(must_break_hearts=False, lead_hearts_with_queen=True))
     assert "queen_breaks_no_effect" in codes(Ruleset(must_break_hearts=False, queen_breaks_hearts=True))
     assert codes(Ruleset(moon="off", sun=True)) == ["sun_without_moon"]
-    chips = dataclasses.replace(Ruleset.preset("chips_1887"), penalties={**dict(Ruleset().penalties)})
+    chips = dataclasses.replace(Ruleset.preset("chips_1887"), penalties=Penalties({**dict(Ruleset().penalties)}))
     assert "chips_ignore_values" in codes(chips)
     assert "first_trick_free_lead" in codes(Ruleset(opening_lead="left_of_dealer"))
     assert "pass_count_large" in codes(Ruleset(pass_count=7))
     assert "fixed_hands" in codes(Ruleset(target_score=0, max_hands=5))
     reversed_maria = dataclasses.replace(Ruleset.preset("black_maria"),
-                                         penalties={**dict(Ruleset().penalties), "KS": 7, "AS": 10})
+                                         penalties=Penalties({**dict(Ruleset().penalties), "KS": 7, "AS": 10}))
     assert "black_maria_reversed" in codes(reversed_maria)
     assert codes(Ruleset.preset("black_maria")) == []
 
@@ -281,7 +281,12 @@ def test_cancellation_and_progress() -> None:
     result = simulate_pairs(Ruleset(), Ruleset(moon="off"), 200, progress=stop_after_first, chunk=50)
     assert result.cancelled and calls == [(50, 200)] and len(result.rows) == 100
     seen: list[int] = []
-    full = simulate_pairs(Ruleset(), Ruleset(moon="off"), 100, progress=lambda d, t: seen.append(d) is None, chunk=40)
+
+    def go_on(done: int, total: int) -> bool:
+        seen.append(done)
+        return True
+
+    full = simulate_pairs(Ruleset(), Ruleset(moon="off"), 100, progress=go_on, chunk=40)
     assert not full.cancelled and seen == [40, 80, 100]
 
 

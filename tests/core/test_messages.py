@@ -10,7 +10,17 @@ import re
 import pytest
 
 from hearts_core import HandState, IllegalPassError, Reason, Ruleset
-from hearts_core.content.rulebook import FIELDS, RULES, SECTIONS, check_coverage, field_info, rule_entry, rules_in
+from hearts_core.content.rulebook import (
+    FIELDS,
+    RULES,
+    SECTIONS,
+    FieldInfo,
+    RuleEntry,
+    check_coverage,
+    field_info,
+    rule_entry,
+    rules_in,
+)
 from hearts_core.content.sources import ASSUMPTION, SOURCES
 from hearts_core.engine.reasons import REASON_RULES
 from hearts_core.words.catalogue import MissingMessageError, catalogue, has_message, message
@@ -30,7 +40,7 @@ def test_every_reason_has_a_catalogue_entry_and_a_rule(reason: Reason) -> None:
 
 
 @pytest.mark.parametrize("entry", RULES, ids=lambda entry: entry.id)
-def test_every_rule_has_a_title_and_a_text(entry) -> None:
+def test_every_rule_has_a_title_and_a_text(entry: RuleEntry) -> None:
     assert has_message(f"rule.{entry.id}.title")
     assert has_message(f"rule.{entry.id}.text")
     assert entry.section in SECTIONS
@@ -59,7 +69,7 @@ def test_the_rule_book_lists_every_rule_of_rules_md() -> None:
 
 
 @pytest.mark.parametrize("info", FIELDS, ids=lambda info: info.name)
-def test_every_field_has_a_label_help_and_option_texts(info) -> None:
+def test_every_field_has_a_label_help_and_option_texts(info: FieldInfo) -> None:
     assert has_message(f"field.{info.name}.label")
     assert has_message(f"field.{info.name}.help")
     assert rule_entry(info.rule).id == info.rule
@@ -141,7 +151,7 @@ ONLY_HEARTS = (
 
 
 def named_positions() -> list[HandState]:
-    hold = Ruleset(pass_cycle=["hold"])
+    hold = Ruleset(pass_cycle=("hold",))
     return [
         HandState.from_hands(hold, FIRST_TRICK).play("2C"),
         HandState.from_hands(dataclasses.replace(hold, first_trick="no_queen"), FIRST_TRICK).play("2C"),

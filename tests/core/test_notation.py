@@ -11,7 +11,7 @@ from hearts_core import CardSet, HandState, NotationError, Ruleset
 from tests.helpers import names
 
 RULES = Ruleset()
-HOLD = Ruleset(pass_cycle=["hold"])
+HOLD = Ruleset(pass_cycle=("hold",))
 
 ROUND_ROBIN = (
     "2C 6C TC AC 5D 9D KD 4H 8H QH 3S 7S JS",
@@ -96,7 +96,7 @@ def test_record_hand_number_sets_the_pass_direction() -> None:
 
 
 def test_record_under_other_player_counts() -> None:
-    rules = dataclasses.replace(Ruleset.preset("three_players_no_2c"), pass_cycle=["hold"])
+    rules = dataclasses.replace(Ruleset.preset("three_players_no_2c"), pass_cycle=("hold",))
     hands = (
         "3C 6C 9C QC 2D 5D 8D JD AD 4H 7H TH KH 3S 6S 9S QS",
         "4C 7C TC KC 3D 6D 9D QD 2H 5H 8H JH AH 4S 7S TS KS",

@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from hearts_core import HandState, Ruleset
-from hearts_core.engine.rules import hearts_each
+from hearts_core import HandState, Penalties, Ruleset
+from hearts_core.engine.presets import hearts_each
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -76,7 +76,7 @@ def ruleset_for(params: dict[str, bool]) -> Ruleset:
         pass_cycle=("left", "right", "across", "hold") if params["pass_cards"] else ("hold",),
         first_trick="no_points" if params["no_pts_on_first_trick"] else "anything",
         opening_lead="any_club" if params["can_lead_any_club"] else "lowest_club",
-        penalties=penalties,
+        penalties=Penalties(penalties),
         no_tricks_bonus=-5 if params["avoid_all_tricks_bonus"] else 0,
         must_break_hearts=params["must_break_hearts"],
         queen_breaks_hearts=params["qs_breaks_hearts"],
@@ -339,12 +339,14 @@ def play_hand(
     check_hands(spiel, state, why)
     if params["can_lead_any_club"]:
         opener = state.to_play
-        if (state.hands[opener].mask & CLUBS_MASK).bit_count() > 1:  # type: ignore[index]
+        assert opener is not None
+        if (state.hands[opener].mask & CLUBS_MASK).bit_count() > 1:
             corners["any_club: the opener may choose among several clubs"] += 1
 
     hearts_played = queen_played = False
     while not spiel.is_terminal():
         assert state.phase == "play", why(f"our phase is {state.phase} but OpenSpiel is still playing")
+        assert state.to_play is not None
         seat = state.to_play
         assert seat == spiel.current_player(), why(f"to move: ours {seat}, OpenSpiel {spiel.current_player()}")
         legal = [int(card) for card in state.legal_moves()]

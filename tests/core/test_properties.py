@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from typing import Any, TypeAlias
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from hearts_core import Card, Game, HandState, Ruleset
 from hearts_core.ai.bots import play_random_hand
 from hearts_core.engine.presets import DECK_SCHEMES
-from hearts_core.engine.vocabulary import FIRST_TRICK_RULES, MOON_RULES
+from hearts_core.engine.vocabulary import FIRST_TRICK_RULES, MOON_RULES, DeckScheme, MoonChoice, TieRule
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -24,15 +25,22 @@ BASES = [(name, None) for name in Ruleset.preset_names()] + [
 ]
 
 
-def base_rules(name: str, players: tuple[int, str] | None) -> Ruleset:
+#: A player count and its deck scheme (``Ruleset.with_players``), or None for the preset's own.
+Players: TypeAlias = tuple[int, DeckScheme] | None
+
+#: A shooter's moon choice, or none made.
+CHOICES: list[MoonChoice | None] = [None, "add_to_others", "subtract_from_self"]
+
+
+def base_rules(name: str, players: Players) -> Ruleset:
     rules = Ruleset.preset(name)
     return rules.with_players(*players) if players else rules
 
 
 @st.composite
-def variant_switches(draw, rules: Ruleset) -> Ruleset:
+def variant_switches(draw: st.DrawFn, rules: Ruleset) -> Ruleset:
     """``rules`` with a random selection of switches changed."""
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if draw(st.booleans()):
         changes["first_trick"] = draw(st.sampled_from(FIRST_TRICK_RULES))
         changes["must_break_hearts"] = draw(st.booleans())
@@ -58,7 +66,7 @@ def points_of(rules: Ruleset, card: Card) -> int:
 
 
 def expected_scores(
-    rules: Ruleset, taken: list[set[Card]], won: list[int], moon_choice: str | None, totals: list[int] | None
+    rules: Ruleset, taken: list[set[Card]], won: list[int], moon_choice: MoonChoice | None, totals: list[int] | None
 ) -> list[int]:
     """Scores under the rule book's variants: V8 moon, V9 sun, V12 chips, the no-tricks bonus and auto moon."""
     n = rules.players
@@ -108,6 +116,7 @@ def expected_scores(
 
 def check_position(state: HandState) -> None:
     seat = state.to_play
+    assert seat is not None, "nobody to play while playing"
     hand = state.hands[seat]
     legal = state.legal_moves()
     assert legal, "no legal move while playing"
@@ -161,7 +170,7 @@ def play_checked_hand(
     and play a random hand, checking every position; returns the state after the pass
     and the finished state."""
     if swaps is None:
-        state, shooter = HandState.deal(rules, rng.random(), hand_number), None
+        state, shooter = HandState.deal(rules, random.Random(rng.random()), hand_number), None
     else:
         state, shooter = rigged_deal(rules, rng, hand_number, swaps)
     n = rules.players
@@ -181,6 +190,7 @@ def play_checked_hand(
         check_position(state)
         if len(plays) in checkpoints:
             positions.append((len(plays), check_notation(state)))
+        assert state.to_play is not None
         seat = state.to_play
         trick = state.current_trick.cards
         legal = state.legal_moves()
@@ -237,7 +247,9 @@ def check_tricks(state: HandState, first_leader: int) -> None:
     hand_number=st.integers(0, 7),
     swaps=st.none() | st.integers(0, 4),
 )
-def test_random_hands_follow_the_rules(name: str, players, data, seed: int, hand_number: int, swaps) -> None:
+def test_random_hands_follow_the_rules(
+    name: str, players: Players, data: st.DataObject, seed: int, hand_number: int, swaps: int | None
+) -> None:
     rules = data.draw(variant_switches(base_rules(name, players)))
     rng = random.Random(seed)
     start, state = play_checked_hand(rules, rng, hand_number, swaps)
@@ -260,7 +272,7 @@ def test_random_hands_follow_the_rules(name: str, players, data, seed: int, hand
     bonus_total = sum(points_of(rules, card) for card in rules.deck if points_of(rules, card) < 0 or str(card) == "JD")
     assert sum(raw) == rules.moon_value + bonus_total
 
-    choice = data.draw(st.sampled_from([None, "add_to_others", "subtract_from_self"]))
+    choice = data.draw(st.sampled_from(CHOICES))
     totals = data.draw(st.none() | st.lists(st.integers(0, 99), min_size=n, max_size=n))
     if rules.target_score and totals is not None:
         totals = [min(total, rules.target_score - 1) for total in totals]
@@ -275,7 +287,7 @@ def test_random_hands_follow_the_rules(name: str, players, data, seed: int, hand
     tie=st.sampled_from(["share", "play_on"]),
     end=st.sampled_from([(100, 0), (50, 0), (0, 4), (50, 3)]),
 )
-def test_game_totals_and_end(name: str, seed: int, tie: str, end: tuple[int, int]) -> None:
+def test_game_totals_and_end(name: str, seed: int, tie: TieRule, end: tuple[int, int]) -> None:
     rules = Ruleset.preset(name)
     target, hands = end
     if rules.scoring == "chips":
@@ -288,12 +300,12 @@ def test_game_totals_and_end(name: str, seed: int, tie: str, end: tuple[int, int
         if game.is_over:
             break
         totals = list(game.totals)
-        state = game.start_hand(rng.random())
+        state = game.start_hand(random.Random(rng.random()))
         assert state.hand_number == len(game.hands)
         assert state.dealer == (state.hand_number - 1) % rules.players
         assert state.pass_direction == rules.pass_cycle[state.hand_number % len(rules.pass_cycle)]
         state = play_random_hand(state, rng)
-        choice = rng.choice([None, "add_to_others", "subtract_from_self"])
+        choice = rng.choice(CHOICES)
         game = game.record(state, choice)
         scores = list(game.hands[-1].scores)
         assert scores == list(state.scores(moon_choice=choice, totals_before=totals))
@@ -315,9 +327,11 @@ def test_game_totals_and_end(name: str, seed: int, tie: str, end: tuple[int, int
     base=st.sampled_from(BASES),
     seed=st.integers(0, 2**32),
     swaps=st.integers(0, 3),
-    choice=st.sampled_from([None, "add_to_others", "subtract_from_self"]),
+    choice=st.sampled_from(CHOICES),
 )
-def test_moon_and_sun_scoring_on_rigged_deals(data, base, seed: int, swaps: int, choice) -> None:
+def test_moon_and_sun_scoring_on_rigged_deals(
+    data: st.DataObject, base: tuple[str, Players], seed: int, swaps: int, choice: MoonChoice | None
+) -> None:
     """Deals that often end in a moon or a sun, scored under every moon option, with
     game totals that sometimes make adding to the others lose the game."""
     rules = Ruleset.preset(base[0])
@@ -329,7 +343,7 @@ def test_moon_and_sun_scoring_on_rigged_deals(data, base, seed: int, swaps: int,
             sun=data.draw(st.booleans()),
             no_tricks_bonus=data.draw(st.sampled_from([0, -5])),
             moon_needs_bonus=data.draw(st.booleans()),
-            pass_cycle=["hold"],
+            pass_cycle=("hold",),
         )
     rng = random.Random(seed)
     state, shooter = rigged_deal(rules, rng, 0, swaps)

@@ -133,6 +133,7 @@ def test_a_play_puzzle_is_proven_by_its_margin_and_its_stated_answer() -> None:
     duck = _ending("2H TH / 3H 4S / 5S QS / 6S", "3 8H")
     puzzle = parse_puzzle(tomllib.loads(_puzzle(f"{duck}\nmargin = 17\nanswer = '2H'", kind="play"))["puzzles"][0],
                           "mine.toml", THEMES)
+    assert isinstance(puzzle, PlayPuzzle)
     assert puzzle.solution == ("2H",) and dict(puzzle.values) == {"2H": 0, "TH": 17}
     assert check_attempt(puzzle, "TH").code == "worse"
     assert check_attempt(puzzle, "QS").code == "illegal"

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import MutableSequence
+from typing import Any
 
 import pytest
 
 from hearts_core import CardSet, Game, HandState, IllegalPassError, IllegalPlayError, Reason, Ruleset
+from tests.core.conftest import Deal, Illegal, Legal, Play
 from tests.core.named_deals import (
     HOLD,
     MISSED_MOON,
@@ -47,7 +50,7 @@ def test_four_players_get_thirteen_cards_each_from_a_full_deck() -> None:
     assert union == CardSet.full_deck()
 
 
-def test_a_deal_must_be_the_whole_deck_in_four_hands_of_thirteen(deal) -> None:
+def test_a_deal_must_be_the_whole_deck_in_four_hands_of_thirteen(deal: Deal) -> None:
     with pytest.raises(ValueError, match="12 cards"):
         deal(HOLD, "2C 6C TC AC 5D 9D KD 4H 8H QH 3S 7S", *ROUND_ROBIN[1:])
     with pytest.raises(ValueError, match="more than one seat"):
@@ -56,7 +59,7 @@ def test_a_deal_must_be_the_whole_deck_in_four_hands_of_thirteen(deal) -> None:
         deal(HOLD, *ROUND_ROBIN[:3])
 
 
-def test_ranks_two_is_lowest_and_ace_highest(deal, play) -> None:
+def test_ranks_two_is_lowest_and_ace_highest(deal: Deal, play: Play) -> None:
     state = deal(HOLD, *ROUND_ROBIN)
     state = play(state, "2C 3C 4C 5C")
     assert state.tricks[0].winner == 3  # the 5C beats 2C, 3C and 4C: the 2 never wins a trick
@@ -68,7 +71,7 @@ def test_ranks_two_is_lowest_and_ace_highest(deal, play) -> None:
 
 def test_deal_one_card_at_a_time_clockwise_starting_left_of_the_dealer() -> None:
     class NoShuffle(random.Random):
-        def shuffle(self, x):  # type: ignore[no-untyped-def]
+        def shuffle(self, x: MutableSequence[Any]) -> None:
             pass  # the deck stays in order 2C 3C ... AC 2D ... AS
 
     first = HandState.deal(Ruleset(), NoShuffle(), hand_number=0)
@@ -91,7 +94,7 @@ def test_the_deal_passes_to_the_left_after_each_hand() -> None:
 # -- passing ---------------------------------------------------------------------------------------
 
 
-def test_everyone_passes_three_cards_at_once_and_blind(deal) -> None:
+def test_everyone_passes_three_cards_at_once_and_blind(deal: Deal) -> None:
     state = deal(Ruleset(), *ROUND_ROBIN)  # hand 0 passes left
     assert state.phase == "pass" and state.pass_direction == "left"
     # Seat 1 cannot pass on the AC it is about to receive from seat 0: passing is blind.
@@ -124,7 +127,9 @@ def test_everyone_passes_three_cards_at_once_and_blind(deal) -> None:
     [(0, "left", 1), (1, "right", 3), (2, "across", 2), (3, "hold", None), (4, "left", 1), (5, "right", 3),
      (6, "across", 2), (7, "hold", None)],
 )
-def test_pass_direction_cycles_by_hand_number(deal, hand_number: int, direction: str, receiver_of_seat_0) -> None:
+def test_pass_direction_cycles_by_hand_number(
+    deal: Deal, hand_number: int, direction: str, receiver_of_seat_0: int | None
+) -> None:
     state = deal(Ruleset(), *ROUND_ROBIN, hand_number=hand_number)
     assert state.pass_direction == direction
     if receiver_of_seat_0 is None:
@@ -141,7 +146,7 @@ def test_pass_direction_cycles_by_hand_number(deal, hand_number: int, direction:
 # -- the lead and the order of play ----------------------------------------------------------------
 
 
-def test_the_holder_of_the_two_of_clubs_leads_it(deal, illegal, legal) -> None:
+def test_the_holder_of_the_two_of_clubs_leads_it(deal: Deal, illegal: Illegal, legal: Legal) -> None:
     state = deal(HOLD, *rotate(ROUND_ROBIN, 2))  # the 2C is now in seat 2's hand
     assert state.to_play == 2
     assert names(state.legal_moves()) == ["2C"]
@@ -150,7 +155,7 @@ def test_the_holder_of_the_two_of_clubs_leads_it(deal, illegal, legal) -> None:
     legal(state, "2C", Reason.OPENING_LEAD, "opening_lead")
 
 
-def test_play_goes_clockwise_to_the_left(deal, play) -> None:
+def test_play_goes_clockwise_to_the_left(deal: Deal, play: Play) -> None:
     state = deal(HOLD, *ROUND_ROBIN)
     order = []
     for card in ["2C", "3C", "4C", "5C", "9C", "AC", "JC", "QC"]:
@@ -165,7 +170,7 @@ def test_play_goes_clockwise_to_the_left(deal, play) -> None:
     assert info.value.reason is Reason.NOT_YOUR_CARD
 
 
-def test_you_must_follow_suit_if_you_can(deal, play, illegal, legal) -> None:
+def test_you_must_follow_suit_if_you_can(deal: Deal, play: Play, illegal: Illegal, legal: Legal) -> None:
     state = play(deal(HOLD, *ROUND_ROBIN), "2C 3C 4C 5C | 9C AC JC QC | 5D")
     assert state.to_play == 1  # holds 2D 6D TD AD
     illegal(state, "KH", Reason.MUST_FOLLOW_SUIT, "follow_suit", "follow suit", "5D", "2D 6D TD AD")
@@ -174,7 +179,7 @@ def test_you_must_follow_suit_if_you_can(deal, play, illegal, legal) -> None:
     legal(state, "6D", Reason.FOLLOWS_SUIT, "follow_suit")
 
 
-def test_a_void_player_may_play_any_card(deal, play, legal) -> None:
+def test_a_void_player_may_play_any_card(deal: Deal, play: Play, legal: Legal) -> None:
     # Tricks 1-5 empty the clubs of seats 1, 2 and 3; seat 0 then leads the TC.
     state = play(deal(HOLD, *ROUND_ROBIN), "2C 3C 4C 5C | 9C AC JC QC | 5D 2D 3D QD | KC 6C 7C 8C | 4D 9D 6D 7D")
     state = play(state, "TC")
@@ -185,7 +190,7 @@ def test_a_void_player_may_play_any_card(deal, play, legal) -> None:
     legal(state, "3H", Reason.DISCARD, "follow_suit")
 
 
-def test_nobody_is_obliged_to_beat_the_card_on_the_table(deal, play, legal) -> None:
+def test_nobody_is_obliged_to_beat_the_card_on_the_table(deal: Deal, play: Play, legal: Legal) -> None:
     state = play(deal(HOLD, *ROUND_ROBIN), "2C 3C 4C 5C | 9C AC JC QC | 5D")
     # Seat 1 holds the AD but may duck with the 2D.
     state = legal(state, "2D", Reason.FOLLOWS_SUIT, "follow_suit", "do not have to beat")
@@ -193,7 +198,7 @@ def test_nobody_is_obliged_to_beat_the_card_on_the_table(deal, play, legal) -> N
     assert state.tricks[-1].winner == 3
 
 
-def test_highest_card_of_the_led_suit_wins_and_its_winner_leads(deal, play) -> None:
+def test_highest_card_of_the_led_suit_wins_and_its_winner_leads(deal: Deal, play: Play) -> None:
     state = play(deal(HOLD, *ROUND_ROBIN), "2C 3C 4C 5C | 9C AC JC QC | 5D 2D 3D QD | KC 6C 7C 8C | 4D 9D 6D 7D")
     # Seat 0 leads the TC; nobody else has a club, so the three aces discarded do not win: no trumps.
     state = play(state, "TC AD AH AS")
@@ -209,7 +214,9 @@ def test_highest_card_of_the_led_suit_wins_and_its_winner_leads(deal, play) -> N
 # -- the first trick -------------------------------------------------------------------------------
 
 
-def test_no_penalty_card_on_the_first_trick_unless_there_is_no_choice(deal, play, illegal, legal) -> None:
+def test_no_penalty_card_on_the_first_trick_unless_there_is_no_choice(
+    deal: Deal, play: Play, illegal: Illegal, legal: Legal
+) -> None:
     state = play(deal(HOLD, *SUITS), "2C")
     # Seat 1 holds only diamonds: any diamond.
     state = legal(state, "KD", Reason.DISCARD, "follow_suit")
@@ -226,7 +233,9 @@ def test_no_penalty_card_on_the_first_trick_unless_there_is_no_choice(deal, play
 # -- hearts ----------------------------------------------------------------------------------------
 
 
-def test_hearts_may_not_be_led_until_a_heart_has_been_played(deal, play, illegal, legal) -> None:
+def test_hearts_may_not_be_led_until_a_heart_has_been_played(
+    deal: Deal, play: Play, illegal: Illegal, legal: Legal
+) -> None:
     state = play(deal(HOLD, *ROUND_ROBIN), "2C 3C 4C 5C | 9C AC JC QC | 5D 2D 3D QD | KC 6C 7C 8C | 4D 9D 6D 7D")
     assert state.to_play == 0 and not state.hearts_broken
     # Seat 0 holds 4H 8H QH and other suits: no heart lead yet.
@@ -246,7 +255,7 @@ ONLY_HEARTS = (
 )
 
 
-def test_a_player_holding_only_hearts_may_and_must_lead_one(deal, play, legal) -> None:
+def test_a_player_holding_only_hearts_may_and_must_lead_one(deal: Deal, play: Play, legal: Legal) -> None:
     state = play(deal(HOLD, *ONLY_HEARTS), "2C AC 2D 2S")
     assert state.to_play == 1 and not state.hearts_broken
     assert state.legal_moves() == list(CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"))
@@ -261,7 +270,9 @@ QUEEN_LEAD = (
 )
 
 
-def test_the_queen_of_spades_may_be_led_before_hearts_are_broken(deal, play, illegal, legal) -> None:
+def test_the_queen_of_spades_may_be_led_before_hearts_are_broken(
+    deal: Deal, play: Play, illegal: Illegal, legal: Legal
+) -> None:
     state = play(deal(HOLD, *QUEEN_LEAD), "2C AC 2D 3S")
     assert state.to_play == 1 and not state.hearts_broken
     assert names(state.legal_moves()) == ["2S", "QS"]
@@ -275,7 +286,7 @@ def test_the_queen_of_spades_may_be_led_before_hearts_are_broken(deal, play, ill
 # -- scoring ---------------------------------------------------------------------------------------
 
 
-def test_each_heart_is_one_point_whatever_its_rank_and_the_queen_is_thirteen(deal, play) -> None:
+def test_each_heart_is_one_point_whatever_its_rank_and_the_queen_is_thirteen(deal: Deal, play: Play) -> None:
     state = play(deal(HOLD, *MIXED), MIXED_PLAY)
     assert state.phase == "over"
     points = {" ".join(map(str, trick.cards)): trick.points for trick in state.tricks}
@@ -289,7 +300,7 @@ def test_each_heart_is_one_point_whatever_its_rank_and_the_queen_is_thirteen(dea
     assert state.scores() == [8, 4, 14, 0]  # nobody shot the moon: scores are the points taken
 
 
-def test_shooting_the_moon_is_taking_all_thirteen_hearts_and_the_queen(deal, play) -> None:
+def test_shooting_the_moon_is_taking_all_thirteen_hearts_and_the_queen(deal: Deal, play: Play) -> None:
     state = play(deal(HOLD, *MOON), MOON_PLAY)
     assert state.taken[0] >= CardSet.parse(SUITS[2]) | CardSet.parse("QS")
     assert state.tricks_won == [12, 1, 0, 0]  # not every trick: the moon needs only the penalty cards
@@ -300,7 +311,7 @@ def test_shooting_the_moon_is_taking_all_thirteen_hearts_and_the_queen(deal, pla
     assert state.scores(moon_choice="subtract_from_self") == [-26, 0, 0, 0]
 
 
-def test_the_game_ends_when_someone_reaches_100_and_the_lowest_total_wins(deal, play) -> None:
+def test_the_game_ends_when_someone_reaches_100_and_the_lowest_total_wins(deal: Deal, play: Play) -> None:
     game = Game(HOLD)
     hands = [MISSED_MOON, MISSED_MOON, MISSED_MOON, MIXED, MISSED_MOON]
     plays = [MISSED_MOON_PLAY, MISSED_MOON_PLAY, MISSED_MOON_PLAY, MIXED_PLAY, MISSED_MOON_PLAY]
@@ -327,7 +338,9 @@ WORKED = (
 )
 
 
-def test_worked_example_you_must_drop_the_queen_under_the_ace(deal, play, illegal, legal) -> None:
+def test_worked_example_you_must_drop_the_queen_under_the_ace(
+    deal: Deal, play: Play, illegal: Illegal, legal: Legal
+) -> None:
     state = play(deal(HOLD, *WORKED), "2C 2D 7D AC | AD 3C 3D 8D")
     assert len(state.tricks) == 2  # the third trick: seat 3, an opponent, leads the AS
     state = play(state, "AS TS")  # the next player follows with the TS
@@ -343,7 +356,7 @@ def test_worked_example_you_must_drop_the_queen_under_the_ace(deal, play, illega
 # -- the disputed situations (rules dispute_1 to dispute_4) ------------------------------------------------------------
 
 
-def test_dispute_1_leading_a_heart_when_holding_only_hearts_is_not_a_violation(deal, play) -> None:
+def test_dispute_1_leading_a_heart_when_holding_only_hearts_is_not_a_violation(deal: Deal, play: Play) -> None:
     state = play(deal(HOLD, *ONLY_HEARTS), "2C AC 2D 2S")
     assert not state.hearts_broken
     explanation = state.explain("KH")
@@ -361,7 +374,7 @@ DISPUTE_2 = (
 )
 
 
-def test_dispute_2_a_forced_queen_scores_for_the_trick_winner_not_for_her_player(deal, play) -> None:
+def test_dispute_2_a_forced_queen_scores_for_the_trick_winner_not_for_her_player(deal: Deal, play: Play) -> None:
     state = play(deal(HOLD, *DISPUTE_2), "2C 2D 7D AC | AD 3C 3D 8D | 2S TS")
     assert state.to_play == 1 and names(state.legal_moves()) == ["QS"]  # seat 1 must follow spades: the QS
     state = play(state, "QS KS")
@@ -380,7 +393,7 @@ DISPUTE_3 = (
 
 
 def test_dispute_3_void_in_clubs_with_only_penalty_cards_may_play_one_on_the_first_trick(
-    deal, play, legal
+    deal: Deal, play: Play, legal: Legal
 ) -> None:
     state = play(deal(HOLD, *DISPUTE_3), "2C")
     assert state.to_play == 1
@@ -391,7 +404,7 @@ def test_dispute_3_void_in_clubs_with_only_penalty_cards_may_play_one_on_the_fir
     assert state.tricks[0].points == 13 and state.tricks[0].winner == 0
 
 
-def test_dispute_4_twelve_hearts_and_the_queen_is_not_the_moon(deal, play) -> None:
+def test_dispute_4_twelve_hearts_and_the_queen_is_not_the_moon(deal: Deal, play: Play) -> None:
     state = play(deal(HOLD, *MISSED_MOON), MISSED_MOON_PLAY)
     assert state.taken[1] & CardSet.parse(SUITS[2]) == CardSet.parse("2H")  # one heart went to an opponent
     assert len(state.taken[0] & CardSet.parse(SUITS[2])) == 12 and "QS" in state.taken[0]

@@ -7,11 +7,13 @@ and test_variants.py; this file checks the switches themselves.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 from hearts_core import Card, CardSet, Penalties, Ruleset, RulesetError, preset_info
 from hearts_core.content.sources import is_citation
+from hearts_core.engine.vocabulary import DeckScheme
 from hearts_core.words.catalogue import message
 
 ALL_HEARTS = [f"{rank}H" for rank in "23456789TJQKA"]
@@ -283,7 +285,7 @@ def test_two_players_deck_is_six_to_ace() -> None:
         ({"removed_cards": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"}, "players", "cannot be dealt evenly"),
     ],
 )
-def test_impossible_rulesets_raise_naming_the_field(fields: dict, field: str, words: str) -> None:
+def test_impossible_rulesets_raise_naming_the_field(fields: dict[str, Any], field: str, words: str) -> None:
     with pytest.raises(RulesetError) as info:
         Ruleset(**fields)
     assert info.value.field == field
@@ -293,9 +295,9 @@ def test_impossible_rulesets_raise_naming_the_field(fields: dict, field: str, wo
 
 
 def test_deck_without_clubs_cannot_open_with_the_lowest_club() -> None:
-    clubs = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D"
+    clubs = CardSet.parse("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D")
     with pytest.raises(RulesetError) as info:
-        Ruleset(removed_cards=clubs, pass_cycle=["hold"])
+        Ruleset(removed_cards=clubs, pass_cycle=("hold",))
     assert info.value.field == "opening_lead"
     # The player left of the dealer can still open without clubs.
     assert Ruleset(removed_cards=clubs, opening_lead="left_of_dealer").hand_size == 9
@@ -303,9 +305,9 @@ def test_deck_without_clubs_cannot_open_with_the_lowest_club() -> None:
 
 def test_divisibility_error_suggests_the_section_3_removals() -> None:
     with pytest.raises(RulesetError, match="2D, or the 2C"):
-        Ruleset(players=3, pass_cycle=["left", "right", "hold"])
+        Ruleset(players=3, pass_cycle=("left", "right", "hold"))
     with pytest.raises(RulesetError, match="2C and 2D, or the 2D and 2S"):
-        Ruleset(players=5, pass_cycle=["left", "right", "hold"])
+        Ruleset(players=5, pass_cycle=("left", "right", "hold"))
 
 
 def test_unknown_field_is_rejected_naming_it() -> None:
@@ -321,13 +323,14 @@ def test_chips_with_the_moon_off_is_allowed() -> None:
 
 
 def test_replace_accepts_plain_values() -> None:
-    rules = dataclasses.replace(
-        Ruleset(),
-        penalties={"qs": 13, "JD": -10, **hearts(1)},
-        pass_cycle=["left", "hold"],
-        players=3,
-        removed_cards="2D",
-    )
+    # Plain values (as lesson files and links give them), looser than the fields' types.
+    plain: dict[str, Any] = {
+        "penalties": {"qs": 13, "JD": -10, **hearts(1)},
+        "pass_cycle": ["left", "hold"],
+        "players": 3,
+        "removed_cards": "2D",
+    }
+    rules = dataclasses.replace(Ruleset(), **plain)
     assert isinstance(rules.penalties, Penalties)
     assert rules.penalties["JD"] == -10
     assert rules.penalties == {**hearts(1), "QS": 13, "JD": -10}
@@ -345,12 +348,13 @@ def test_replace_accepts_plain_values() -> None:
 
 def test_replace_validates_too() -> None:
     with pytest.raises(RulesetError) as info:
-        dataclasses.replace(Ruleset(), removed_cards="2D")
+        dataclasses.replace(Ruleset(), removed_cards=CardSet.parse("2D"))
     assert info.value.field == "players"
 
 
 def test_pass_cycle_text_is_split() -> None:
-    assert Ruleset(pass_cycle="left, across right hold").pass_cycle == ("left", "across", "right", "hold")
+    text: Any = "left, across right hold"  # plain text, looser than the field's type
+    assert Ruleset(pass_cycle=text).pass_cycle == ("left", "across", "right", "hold")
 
 
 def test_penalties_mapping_behaviour() -> None:
@@ -358,14 +362,14 @@ def test_penalties_mapping_behaviour() -> None:
     assert dict(table) == {"TH": 1, "QS": 13}
     assert table["2C"] == 0 and len(table) == 2
     with pytest.raises(AttributeError):
-        table._values = ()  # type: ignore[misc]
+        table._values = ()
 
 
 def test_removed_cards_score_nothing_and_leave_the_moon_value() -> None:
-    rules = Ruleset(players=5, removed_cards="2D 2S", pass_cycle=["left", "right", "hold"])
+    rules = Ruleset(players=5, removed_cards=CardSet.parse("2D 2S"), pass_cycle=("left", "right", "hold"))
     assert rules.deck.mask & Card.parse("2S").bit == 0
     # Removing a heart lowers the moon: 12 hearts + QS.
-    rules = Ruleset(players=3, removed_cards="2H", pass_cycle=["left", "right", "hold"])
+    rules = Ruleset(players=3, removed_cards=CardSet.parse("2H"), pass_cycle=("left", "right", "hold"))
     assert rules.moon_value == 25
 
 
@@ -385,7 +389,7 @@ def test_removed_cards_score_nothing_and_leave_the_moon_value() -> None:
         (6, "variant", "2C 2D 2S 3D", "3C"),
     ],
 )
-def test_with_players_uses_the_section_3_decks(players: int, scheme: str, removed: str, opening: str) -> None:
+def test_with_players_uses_the_section_3_decks(players: int, scheme: DeckScheme, removed: str, opening: str) -> None:
     rules = Ruleset(moon="add_to_others", first_trick="anything").with_players(players, scheme)
     assert rules.players == players
     assert rules.removed_cards == CardSet.parse(removed)
@@ -398,10 +402,10 @@ def test_with_players_uses_the_section_3_decks(players: int, scheme: str, remove
 
 
 def test_with_players_keeps_a_custom_cycle_minus_across() -> None:
-    rules = Ruleset(pass_cycle=["left", "across", "right", "hold"]).with_players(5)
+    rules = Ruleset(pass_cycle=("left", "across", "right", "hold")).with_players(5)
     assert rules.pass_cycle == ("left", "right", "hold")
-    assert Ruleset(pass_cycle=["across"]).with_players(3).pass_cycle == ("hold",)
-    assert Ruleset(pass_cycle=["left", "across", "right", "hold"]).with_players(6).pass_cycle == (
+    assert Ruleset(pass_cycle=("across",)).with_players(3).pass_cycle == ("hold",)
+    assert Ruleset(pass_cycle=("left", "across", "right", "hold")).with_players(6).pass_cycle == (
         "left", "across", "right", "hold",
     )
 

@@ -15,7 +15,7 @@ from hearts_core.ai.bots import random_passes
 from hearts_core.engine.cards import ALL_CARDS
 from hearts_core.search.sim import Sim, SimRules, random_card
 
-from .test_properties import BASES, base_rules, variant_switches
+from .test_properties import BASES, Players, base_rules, variant_switches
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -53,7 +53,9 @@ def _check_playout(rules: Ruleset, seed: int, hand_number: int) -> None:
 @pytest.mark.parametrize(("name", "players"), BASES, ids=lambda value: str(value))
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), hand_number=st.integers(0, 7), data=st.data())
-def test_sim_playout_matches_handstate(name: str, players, seed: int, hand_number: int, data) -> None:
+def test_sim_playout_matches_handstate(
+    name: str, players: Players, seed: int, hand_number: int, data: st.DataObject
+) -> None:
     rules = data.draw(variant_switches(base_rules(name, players)))
     _check_playout(rules, seed, hand_number)
 

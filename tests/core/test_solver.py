@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from typing import Any, TypedDict
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -86,10 +87,10 @@ def one_seat_took_everything(state: HandState, seat: int) -> HandState:
     return HandState.from_position(rules, text)
 
 
-def tiny_deal(rng: random.Random, per_seat: int, **fields: object) -> HandState:
+def tiny_deal(rng: random.Random, per_seat: int, **fields: Any) -> HandState:
     """A whole hand from the deal with a tiny deck (``per_seat`` cards each): the
     first trick's rules (opening lead, no points on trick 0) are in play."""
-    players = int(fields.get("players", 4))  # type: ignore[call-overload]
+    players = int(fields.get("players", 4))
     deck = [str(card) for card in CardSet.full_deck()]
     favoured = ["QS", "AH", "KH", "2H", "JD", "KS", "AS", "2C", "3C"]
     chosen = [card for card in favoured if rng.random() < 0.5]
@@ -98,12 +99,19 @@ def tiny_deal(rng: random.Random, per_seat: int, **fields: object) -> HandState:
     if not any(card.endswith("C") for card in chosen):
         chosen[0] = rng.choice([card for card in deck if card.endswith("C") and card not in chosen])
     removed = " ".join(card for card in deck if card not in chosen)
-    rules = Ruleset(removed_cards=removed, pass_cycle=("hold",), pass_count=1, **fields)  # type: ignore[arg-type]
+    rules = Ruleset(removed_cards=CardSet.parse(removed), pass_cycle=("hold",), pass_count=1, **fields)
     rng.shuffle(chosen)
     return HandState.from_hands(rules, [" ".join(chosen[seat::players]) for seat in range(players)])
 
 
-def objectives_for(state: HandState, rng: random.Random) -> list[tuple[str, int, dict[str, object]]]:
+class SolveOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`solve`, :func:`decide` and :func:`line_for`."""
+
+    card: str
+    shooter: int
+
+
+def objectives_for(state: HandState, rng: random.Random) -> list[tuple[str, int, SolveOptions]]:
     """Every objective, with seats and cards picked at random (the mover's own side first)."""
     n = state.rules.players
     mover = state.to_play
@@ -124,9 +132,9 @@ def objectives_for(state: HandState, rng: random.Random) -> list[tuple[str, int,
 def check_against_brute(state: HandState, rng: random.Random) -> None:
     for objective, seat, kw in objectives_for(state, rng):
         card = str(kw.get("card", "QS"))
-        shooter = int(kw["shooter"]) if "shooter" in kw else seat  # type: ignore[call-overload]
+        shooter = int(kw["shooter"]) if "shooter" in kw else seat
         expected = brute_values(state, objective, seat, card, shooter)
-        result = solve(state, objective, seat, **kw)  # type: ignore[arg-type]
+        result = solve(state, objective, seat, **kw)
         assert result.values == expected, (objective, seat, kw, state.to_position())
         check_result(state, result, seat, card, shooter)
 
@@ -210,7 +218,7 @@ def test_four_trick_endings_match_a_memoised_minimax(preset: str) -> None:
         assert solve(state, "avoid_card").values == memoised_values(state, "avoid_card", mover)
 
 
-SWITCHES = [
+SWITCHES: list[dict[str, Any]] = [
     {"must_break_hearts": False},
     {"queen_breaks_hearts": True},
     {"lead_hearts_with_queen": True, "queen_breaks_hearts": True},
@@ -220,10 +228,10 @@ SWITCHES = [
 
 
 @pytest.mark.parametrize("switches", SWITCHES, ids=lambda switches: "-".join(switches))
-def test_rule_switches_match_brute_force(switches: dict[str, object]) -> None:
+def test_rule_switches_match_brute_force(switches: dict[str, Any]) -> None:
     rng = random.Random(f"switches {sorted(switches)}")
     for players in (3, 4):
-        rules = dataclasses.replace(Ruleset().with_players(players), **switches)  # type: ignore[arg-type]
+        rules = dataclasses.replace(Ruleset().with_players(players), **switches)
         for index in range(4):
             state = random_ending(rules, rng, 2 + index % 2, rng.randrange(players))
             if index % 2:
@@ -389,11 +397,11 @@ def test_decide_agrees_with_solve() -> None:
         if index % 3 == 0:
             state = one_seat_took_everything(state, rng.randrange(rules.players))
         for objective, seat, kw in objectives_for(state, rng):
-            result = solve(state, objective, seat, **kw)  # type: ignore[arg-type]
+            result = solve(state, objective, seat, **kw)
             for threshold in range(result.best_value - 2, result.best_value + 3):
                 expected = result.best_value >= threshold if objective == "make_moon" \
                     else result.best_value <= threshold
-                assert decide(state, objective, threshold, seat, **kw) is expected  # type: ignore[arg-type]
+                assert decide(state, objective, threshold, seat, **kw) is expected
 
 
 def test_lines_are_legal_and_score_their_values() -> None:
@@ -402,7 +410,7 @@ def test_lines_are_legal_and_score_their_values() -> None:
         rules = Ruleset.preset(["standard", "spot_hearts", "omnibus"][index % 3])
         state = random_ending(rules, rng, 4, rng.randrange(rules.players))
         for objective, seat, kw in objectives_for(state, rng)[:4]:
-            result = solve(state, objective, seat, **kw)  # type: ignore[arg-type]
+            result = solve(state, objective, seat, **kw)
             card = str(kw.get("card", "QS"))
             check_result(state, result, seat, card, seat)
             for first, value in result.values.items():

@@ -8,10 +8,12 @@ its own.  Seats are 0..n-1 and play goes to the left (seat + 1).
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
-from hearts_core import CardSet, Game, IllegalPassError, Reason, Ruleset
+from hearts_core import CardSet, Game, HandState, IllegalPassError, Reason, Ruleset
+from tests.core.conftest import Deal, Illegal, Legal, Play
 from tests.core.named_deals import (
     HOLD,
     MISSED_MOON,
@@ -31,7 +33,7 @@ from tests.helpers import names
 HEARTS_ONLY = {f"{rank}H": 1 for rank in RANKS}
 
 
-def rules(**fields) -> Ruleset:
+def rules(**fields: Any) -> Ruleset:
     """The standard game without passing, with ``fields`` changed."""
     return dataclasses.replace(HOLD, **fields)
 
@@ -81,7 +83,7 @@ def rotate(hands: tuple[str, ...], seats: int) -> tuple[str, ...]:
 # -- V1 pass cycle ---------------------------------------------------------------------------------
 
 
-def receiver_of_seat_0(deal, ruleset: Ruleset, hand_number: int) -> int | None:
+def receiver_of_seat_0(deal: Deal, ruleset: Ruleset, hand_number: int) -> int | None:
     """Where seat 0's AC KD QH go on this hand (None when nobody passes)."""
     state = deal(ruleset, *ROUND_ROBIN, hand_number=hand_number)
     if state.phase == "play":
@@ -95,24 +97,24 @@ def receiver_of_seat_0(deal, ruleset: Ruleset, hand_number: int) -> int | None:
     return receiver
 
 
-def test_v1_default_cycle_left_right_across_hold(deal) -> None:
+def test_v1_default_cycle_left_right_across_hold(deal: Deal) -> None:
     ruleset = Ruleset()
     assert [receiver_of_seat_0(deal, ruleset, hand) for hand in range(8)] == [1, 3, 2, None, 1, 3, 2, None]
 
 
-def test_v1_left_across_right_hold(deal) -> None:
-    ruleset = Ruleset(pass_cycle=["left", "across", "right", "hold"])
+def test_v1_left_across_right_hold(deal: Deal) -> None:
+    ruleset = Ruleset(pass_cycle=("left", "across", "right", "hold"))
     assert [ruleset.pass_direction(hand) for hand in range(4)] == ["left", "across", "right", "hold"]
     assert [receiver_of_seat_0(deal, ruleset, hand) for hand in range(5)] == [1, 2, 3, None, 1]
 
 
-def test_v1_right_every_hand(deal) -> None:
-    ruleset = Ruleset(pass_cycle=["right"])
+def test_v1_right_every_hand(deal: Deal) -> None:
+    ruleset = Ruleset(pass_cycle=("right",))
     assert [receiver_of_seat_0(deal, ruleset, hand) for hand in range(5)] == [3, 3, 3, 3, 3]
 
 
-def test_v1_hold_every_hand(deal) -> None:
-    ruleset = Ruleset(pass_cycle=["hold"])
+def test_v1_hold_every_hand(deal: Deal) -> None:
+    ruleset = Ruleset(pass_cycle=("hold",))
     assert [receiver_of_seat_0(deal, ruleset, hand) for hand in range(5)] == [None] * 5
     assert names(deal(ruleset, *ROUND_ROBIN).legal_moves()) == ["2C"]  # play starts at once
 
@@ -123,7 +125,7 @@ FOUR_EACH = {0: "AC KD QH JS", 1: "AD KH QS JC", 2: "AH KS QC JD", 3: "AS KC QD 
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4])
-def test_v2_pass_one_to_four_cards_with_four_players(deal, count: int) -> None:
+def test_v2_pass_one_to_four_cards_with_four_players(deal: Deal, count: int) -> None:
     state = deal(Ruleset(pass_count=count), *ROUND_ROBIN)
     passes = {seat: " ".join(cards.split()[:count]) for seat, cards in FOUR_EACH.items()}
     after = state.with_passes(passes)
@@ -154,7 +156,7 @@ FIVE = (
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4])
 @pytest.mark.parametrize("preset", ["three_players", "five_players"])
-def test_v2_pass_one_to_four_cards_with_three_and_five_players(deal, preset: str, count: int) -> None:
+def test_v2_pass_one_to_four_cards_with_three_and_five_players(deal: Deal, preset: str, count: int) -> None:
     ruleset = dataclasses.replace(Ruleset.preset(preset), pass_count=count)
     hands = THREE if ruleset.players == 3 else FIVE
     state = deal(ruleset, *hands)
@@ -174,14 +176,14 @@ def test_v2_pass_one_to_four_cards_with_three_and_five_players(deal, preset: str
 # -- V3 first-trick rule ---------------------------------------------------------------------------
 
 
-def test_v3_no_points_bars_hearts_and_the_queen_on_the_first_trick(deal, play, illegal) -> None:
+def test_v3_no_points_bars_hearts_and_the_queen_on_the_first_trick(deal: Deal, play: Play, illegal: Illegal) -> None:
     state = play(deal(rules(first_trick="no_points"), *FIRST_TRICK), "2C")
     assert state.legal_moves() == list(CardSet.parse("2D 3D 4D 5D 6D 7D 8D 9D TD JD"))
     illegal(state, "AH", Reason.FIRST_TRICK_POINTS, "first_trick", "No points on the first trick", "no points")
     illegal(state, "QS", Reason.FIRST_TRICK_POINTS, "first_trick", "penalty card")
 
 
-def test_v3_no_queen_bars_only_the_queen(deal, play, illegal, legal) -> None:
+def test_v3_no_queen_bars_only_the_queen(deal: Deal, play: Play, illegal: Illegal, legal: Legal) -> None:
     state = play(deal(rules(first_trick="no_queen"), *FIRST_TRICK), "2C")
     assert state.legal_moves() == list(CardSet.parse("2D 3D 4D 5D 6D 7D 8D 9D TD JD AH KH"))
     illegal(state, "QS", Reason.FIRST_TRICK_QUEEN, "V3", "no queen on the first trick")
@@ -190,7 +192,7 @@ def test_v3_no_queen_bars_only_the_queen(deal, play, illegal, legal) -> None:
     assert state.tricks[0].points == 2 and state.hand_points() == [2, 0, 0, 0]
 
 
-def test_v3_anything_goes_on_the_first_trick(deal, play, legal) -> None:
+def test_v3_anything_goes_on_the_first_trick(deal: Deal, play: Play, legal: Legal) -> None:
     state = play(deal(rules(first_trick="anything"), *FIRST_TRICK), "2C")
     assert len(state.legal_moves()) == 13
     state = legal(state, "QS", Reason.DISCARD, "follow_suit")
@@ -203,7 +205,7 @@ def test_v3_anything_goes_on_the_first_trick(deal, play, legal) -> None:
 QUEEN_BREAK_PLAY = "2C QC 2S 8S | 2D QS QD KD"
 
 
-def test_v4_only_a_heart_breaks_hearts(deal, play, illegal) -> None:
+def test_v4_only_a_heart_breaks_hearts(deal: Deal, play: Play, illegal: Illegal) -> None:
     state = play(deal(rules(), *QUEEN_BREAK), QUEEN_BREAK_PLAY)
     assert "QS" in state.taken[0] and not state.hearts_broken
     error = illegal(state, "2H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "not broken", "'QS breaks hearts'")
@@ -211,7 +213,7 @@ def test_v4_only_a_heart_breaks_hearts(deal, play, illegal) -> None:
     assert "2H" not in names(state.legal_moves())
 
 
-def test_v4_the_queen_breaks_hearts_too(deal, play, legal) -> None:
+def test_v4_the_queen_breaks_hearts_too(deal: Deal, play: Play, legal: Legal) -> None:
     before_queen = play(deal(rules(queen_breaks_hearts=True), *QUEEN_BREAK), "2C QC 2S 8S | 2D")
     assert not before_queen.hearts_broken
     state = play(before_queen, "QS QD KD")
@@ -219,14 +221,16 @@ def test_v4_the_queen_breaks_hearts_too(deal, play, legal) -> None:
     legal(state, "2H", Reason.LEAD_HEARTS_BROKEN, "breaking_hearts")
 
 
-def test_v4_queen_breaks_variant_explains_that_she_has_not_been_played(deal, play, illegal) -> None:
+def test_v4_queen_breaks_variant_explains_that_she_has_not_been_played(
+    deal: Deal, play: Play, illegal: Illegal
+) -> None:
     # Trick 2 without the queen: seat 2 drops the 2S instead.
     state = play(deal(rules(queen_breaks_hearts=True), *QUEEN_BREAK), "2C QC 3S 8S | 2D 2S QD KD")
     error = illegal(state, "2H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "queen of spades breaks hearts too")
     assert "queen_breaks_active" in error.explanation.notes
 
 
-def test_v4_nothing_needs_breaking_hearts_may_be_led_any_time(deal, play, legal) -> None:
+def test_v4_nothing_needs_breaking_hearts_may_be_led_any_time(deal: Deal, play: Play, legal: Legal) -> None:
     state = play(deal(rules(must_break_hearts=False), *QUEEN_BREAK), "2C QC 2S 8S | 2D 3S QD KD")
     assert not state.hearts_broken  # no heart and no queen played, yet:
     legal(state, "2H", Reason.LEAD_HEARTS_ANYTIME, "V4", "at any time")
@@ -235,7 +239,9 @@ def test_v4_nothing_needs_breaking_hearts_may_be_led_any_time(deal, play, legal)
 # -- V5 leading hearts before they are broken ------------------------------------------------------
 
 
-def test_v5_default_holding_only_hearts_and_the_queen_you_must_lead_the_queen(deal, play, illegal) -> None:
+def test_v5_default_holding_only_hearts_and_the_queen_you_must_lead_the_queen(
+    deal: Deal, play: Play, illegal: Illegal
+) -> None:
     state = play(deal(rules(), *QUEEN_AND_HEARTS), "2C AC 2D 2S")
     assert state.to_play == 1 and not state.hearts_broken
     assert names(state.legal_moves()) == ["QS"]
@@ -244,7 +250,9 @@ def test_v5_default_holding_only_hearts_and_the_queen_you_must_lead_the_queen(de
     assert "lead_hearts_with_queen_off" in error.explanation.notes
 
 
-def test_v5_source_002_holding_only_hearts_and_the_queen_you_may_lead_a_heart(deal, play, legal) -> None:
+def test_v5_source_002_holding_only_hearts_and_the_queen_you_may_lead_a_heart(
+    deal: Deal, play: Play, legal: Legal
+) -> None:
     state = play(deal(rules(lead_hearts_with_queen=True), *QUEEN_AND_HEARTS), "2C AC 2D 2S")
     assert len(state.legal_moves()) == 12  # the QS and eleven hearts
     state = legal(state, "5H", Reason.LEAD_HEARTS_BESIDE_QUEEN, "V5", "Russian online Hearts site")
@@ -255,36 +263,36 @@ def test_v5_source_002_holding_only_hearts_and_the_queen_you_may_lead_a_heart(de
 # -- V6 jack of diamonds ---------------------------------------------------------------------------
 
 
-def finish_missed_moon(deal, play, ruleset: Ruleset):
+def finish_missed_moon(deal: Deal, play: Play, ruleset: Ruleset) -> HandState:
     state = play(deal(ruleset, *MISSED_MOON), MISSED_MOON_PLAY)
     assert "JD" in state.taken[0]
     return state
 
 
-def test_v6_jack_of_diamonds_has_no_effect_by_default(deal, play) -> None:
+def test_v6_jack_of_diamonds_has_no_effect_by_default(deal: Deal, play: Play) -> None:
     state = finish_missed_moon(deal, play, rules())
     assert state.scores() == [25, 1, 0, 0]
 
 
-def test_v6_omnibus_jack_of_diamonds_is_minus_ten(deal, play) -> None:
-    state = finish_missed_moon(deal, play, dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=["hold"]))
+def test_v6_omnibus_jack_of_diamonds_is_minus_ten(deal: Deal, play: Play) -> None:
+    state = finish_missed_moon(deal, play, dataclasses.replace(Ruleset.preset("omnibus"), pass_cycle=("hold",)))
     jd_trick = next(trick for trick in state.tricks if "JD" in names(trick.cards))
     assert tuple(names(jd_trick.cards)) == ("JC", "JD", "QH", "QS") and jd_trick.points == 1 + 13 - 10
     assert state.scores() == [15, 1, 0, 0]
 
 
-def test_v6_jack_of_diamonds_plus_eleven_from_source_004(deal, play) -> None:
-    state = finish_missed_moon(deal, play, dataclasses.replace(Ruleset.preset("jack_eleven"), pass_cycle=["hold"]))
+def test_v6_jack_of_diamonds_plus_eleven_from_source_004(deal: Deal, play: Play) -> None:
+    state = finish_missed_moon(deal, play, dataclasses.replace(Ruleset.preset("jack_eleven"), pass_cycle=("hold",)))
     assert state.scores() == [36, 1, 0, 0]
 
 
-def test_v6_jack_of_diamonds_plus_eleven_is_not_needed_for_the_moon(deal, play) -> None:
+def test_v6_jack_of_diamonds_plus_eleven_is_not_needed_for_the_moon(deal: Deal, play: Play) -> None:
     # Rule penalty_points, the moon's details: "The jack of diamonds is not a penalty card: it is never needed
     # for the moon" and the moon is worth "26, or 43 under Black Maria".  Seat 0 takes every
     # heart and the QS; seat 1 takes the JD (+11) on the first trick (anything goes there, so
     # the first-trick rule plays no part).
     ruleset = dataclasses.replace(
-        Ruleset.preset("jack_eleven"), pass_cycle=["hold"], first_trick="anything", moon="add_to_others"
+        Ruleset.preset("jack_eleven"), pass_cycle=("hold",), first_trick="anything", moon="add_to_others"
     )
     state = play(deal(ruleset, *MOON_JD_ELSEWHERE), MOON_JD_ELSEWHERE_PLAY)
     assert state.hand_points() == [26, 11, 0, 0]
@@ -292,7 +300,7 @@ def test_v6_jack_of_diamonds_plus_eleven_is_not_needed_for_the_moon(deal, play) 
     assert state.scores() == [0, 11 + 26, 26, 26]
 
 
-def test_v6_the_jack_bonus_may_go_to_the_first_trick(deal, play, legal) -> None:
+def test_v6_the_jack_bonus_may_go_to_the_first_trick(deal: Deal, play: Play, legal: Legal) -> None:
     # Not a penalty card, so the no-points first-trick rule does not bar it.
     state = play(deal(rules(penalties={**HEARTS_ONLY, "QS": 13, "JD": -10}), *MOON_JD_ELSEWHERE), "2C AC")
     legal(state, "JD", Reason.DISCARD, "follow_suit")
@@ -303,15 +311,15 @@ def test_v6_the_jack_bonus_may_go_to_the_first_trick(deal, play, legal) -> None:
 BLACK_MARIA = Ruleset.preset("black_maria")
 
 
-def test_v7_black_maria_spades_score_king_10_ace_7_queen_13(deal, play) -> None:
-    state = play(deal(dataclasses.replace(BLACK_MARIA, pass_cycle=["hold"]), *MIXED), MIXED_PLAY)
+def test_v7_black_maria_spades_score_king_10_ace_7_queen_13(deal: Deal, play: Play) -> None:
+    state = play(deal(dataclasses.replace(BLACK_MARIA, pass_cycle=("hold",)), *MIXED), MIXED_PLAY)
     points = {str(trick.cards[0]): trick.points for trick in state.tricks}
     assert points["QS"] == 13 and points["KS"] == 10 and points["AS"] == 7
     assert state.hand_points() == [8, 4, 1 + 13 + 10 + 7, 0]
     assert sum(state.hand_points()) == 43
 
 
-def test_v7_black_maria_passes_right_and_left_of_dealer_leads_anything(deal, legal) -> None:
+def test_v7_black_maria_passes_right_and_left_of_dealer_leads_anything(deal: Deal, legal: Legal) -> None:
     assert [BLACK_MARIA.pass_direction(hand) for hand in range(4)] == ["right"] * 4
     state = deal(BLACK_MARIA, *ROUND_ROBIN)  # dealer seat 3
     after = state.with_passes(PASSES)
@@ -323,19 +331,19 @@ def test_v7_black_maria_passes_right_and_left_of_dealer_leads_anything(deal, leg
     assert second.to_play == 1 and "2C" not in second.hands[1]
 
 
-def test_v7_black_maria_moon_is_worth_43_when_turned_on(deal, play) -> None:
-    ruleset = dataclasses.replace(BLACK_MARIA, pass_cycle=["hold"], moon="add_to_others")
+def test_v7_black_maria_moon_is_worth_43_when_turned_on(deal: Deal, play: Play) -> None:
+    ruleset = dataclasses.replace(BLACK_MARIA, pass_cycle=("hold",), moon="add_to_others")
     state = play(deal(ruleset, *SUITS), SUITS_PLAY)
     assert state.hand_points() == [43, 0, 0, 0]
     assert state.score_report().moon_value == 43
     assert state.scores() == [0, 43, 43, 43]
     # With the preset's moon off, the same hand is just 43 points.
-    off = play(deal(dataclasses.replace(BLACK_MARIA, pass_cycle=["hold"]), *SUITS), SUITS_PLAY)
+    off = play(deal(dataclasses.replace(BLACK_MARIA, pass_cycle=("hold",)), *SUITS), SUITS_PLAY)
     assert off.scores() == [43, 0, 0, 0]
 
 
-def test_v7_black_maria_moon_needs_the_ace_and_king_of_spades_too(deal, play) -> None:
-    ruleset = dataclasses.replace(BLACK_MARIA, pass_cycle=["hold"], moon="add_to_others")
+def test_v7_black_maria_moon_needs_the_ace_and_king_of_spades_too(deal: Deal, play: Play) -> None:
+    ruleset = dataclasses.replace(BLACK_MARIA, pass_cycle=("hold",), moon="add_to_others")
     state = play(deal(ruleset, *MIXED), MIXED_PLAY)
     assert state.score_report().moon_shooter is None
     state = play(deal(ruleset, *MOON), MOON_PLAY)  # seat 0 takes every heart, QS, KS and AS
@@ -345,35 +353,36 @@ def test_v7_black_maria_moon_needs_the_ace_and_king_of_spades_too(deal, play) ->
 # -- V8 shooting the moon --------------------------------------------------------------------------
 
 
-def moon_hand(deal, play, **fields):
+def moon_hand(deal: Deal, play: Play, **fields: Any) -> HandState:
     state = play(deal(rules(**fields), *MOON), MOON_PLAY)
     assert state.hand_points() == [26, 0, 0, 0]
     return state
 
 
-def test_v8_shooter_chooses_minus_26_or_plus_26_to_the_others(deal, play) -> None:
+def test_v8_shooter_chooses_minus_26_or_plus_26_to_the_others(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="choice")
     assert state.scores(moon_choice="subtract_from_self") == [-26, 0, 0, 0]
     assert state.scores(moon_choice="add_to_others") == [0, 26, 26, 26]
     report = state.score_report(moon_choice="subtract_from_self")
     assert report.moon_shooter == 0 and report.moon_option == "subtract_from_self"
+    both: Any = "both"  # no such choice: the engine must refuse it at run time
     with pytest.raises(ValueError):
-        state.scores(moon_choice="both")
+        state.scores(moon_choice=both)
 
 
-def test_v8_plus_26_to_every_opponent_only(deal, play) -> None:
+def test_v8_plus_26_to_every_opponent_only(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="add_to_others")
     assert state.scores() == [0, 26, 26, 26]
     assert state.scores(moon_choice="subtract_from_self") == [0, 26, 26, 26]  # no choice under this rule
 
 
-def test_v8_minus_26_to_the_shooter_only(deal, play) -> None:
+def test_v8_minus_26_to_the_shooter_only(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="subtract_from_self")
     assert state.scores() == [-26, 0, 0, 0]
     assert state.scores(moon_choice="add_to_others") == [-26, 0, 0, 0]
 
 
-def test_v8_moon_off_the_shooter_simply_scores_26(deal, play) -> None:
+def test_v8_moon_off_the_shooter_simply_scores_26(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="off")
     assert state.scores() == [26, 0, 0, 0]
     assert state.score_report().moon_shooter is None
@@ -382,20 +391,20 @@ def test_v8_moon_off_the_shooter_simply_scores_26(deal, play) -> None:
 # -- V9 shooting the sun ---------------------------------------------------------------------------
 
 
-def test_v9_sun_taking_every_trick_scores_0_and_52_to_every_opponent(deal, play) -> None:
+def test_v9_sun_taking_every_trick_scores_0_and_52_to_every_opponent(deal: Deal, play: Play) -> None:
     state = play(deal(rules(sun=True, moon="add_to_others"), *SUITS), SUITS_PLAY)
     assert state.tricks_won == [13, 0, 0, 0]
     assert state.scores() == [0, 52, 52, 52]
     assert state.score_report().sun_shooter == 0
 
 
-def test_v9_sun_off_taking_every_trick_is_just_a_moon(deal, play) -> None:
+def test_v9_sun_off_taking_every_trick_is_just_a_moon(deal: Deal, play: Play) -> None:
     state = play(deal(rules(sun=False, moon="add_to_others"), *SUITS), SUITS_PLAY)
     assert state.scores() == [0, 26, 26, 26]
     assert state.score_report().sun_shooter is None
 
 
-def test_v9_sun_on_but_one_trick_lost_is_a_moon(deal, play) -> None:
+def test_v9_sun_on_but_one_trick_lost_is_a_moon(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, sun=True, moon="add_to_others")
     assert state.tricks_won == [12, 1, 0, 0]
     assert state.scores() == [0, 26, 26, 26]
@@ -404,7 +413,7 @@ def test_v9_sun_on_but_one_trick_lost_is_a_moon(deal, play) -> None:
 # -- V10 end of the game ---------------------------------------------------------------------------
 
 
-def play_game(deal, play, ruleset: Ruleset, hands: int) -> list[Game]:
+def play_game(deal: Deal, play: Play, ruleset: Ruleset, hands: int) -> list[Game]:
     """Record the missed-moon hand (25 to seat 0, 1 to seat 1) ``hands`` times."""
     games = [Game(ruleset)]
     for number in range(hands):
@@ -412,19 +421,19 @@ def play_game(deal, play, ruleset: Ruleset, hands: int) -> list[Game]:
     return games
 
 
-def test_v10_game_to_100(deal, play) -> None:
+def test_v10_game_to_100(deal: Deal, play: Play) -> None:
     games = play_game(deal, play, rules(target_score=100), 4)
     assert [game.is_over for game in games] == [False, False, False, False, True]
     assert games[-1].totals == [100, 4, 0, 0]
 
 
-def test_v10_game_to_50(deal, play) -> None:
+def test_v10_game_to_50(deal: Deal, play: Play) -> None:
     games = play_game(deal, play, rules(target_score=50), 2)
     assert [game.is_over for game in games] == [False, False, True]
     assert games[-1].totals == [50, 2, 0, 0]
 
 
-def test_v10_fixed_number_of_hands(deal, play) -> None:
+def test_v10_fixed_number_of_hands(deal: Deal, play: Play) -> None:
     games = play_game(deal, play, rules(target_score=0, max_hands=8), 8)
     assert [game.is_over for game in games] == [False] * 8 + [True]
     assert games[-1].totals == [200, 8, 0, 0]  # 200 points do not end a fixed-length game
@@ -485,9 +494,9 @@ PLAYER_DEALS = {
 
 
 @pytest.mark.parametrize("name", sorted(PLAYER_DEALS))
-def test_v11_player_count_deck_and_first_lead(deal, play, illegal, name: str) -> None:
+def test_v11_player_count_deck_and_first_lead(deal: Deal, play: Play, illegal: Illegal, name: str) -> None:
     opening, removed, hands = PLAYER_DEALS[name]
-    ruleset = dataclasses.replace(Ruleset.preset(name), pass_cycle=["hold"])
+    ruleset = dataclasses.replace(Ruleset.preset(name), pass_cycle=("hold",))
     n = ruleset.players
     assert removed in ruleset.removed_cards
     state = deal(ruleset, *hands)
@@ -508,7 +517,7 @@ def test_v11_player_count_deck_and_first_lead(deal, play, illegal, name: str) ->
         deal(ruleset, *with_removed)
 
 
-def test_v11_with_six_players_across_is_three_seats_away(deal) -> None:
+def test_v11_with_six_players_across_is_three_seats_away(deal: Deal) -> None:
     ruleset = Ruleset.preset("six_players")
     state = deal(ruleset, *PLAYER_DEALS["six_players"][2], hand_number=2)
     assert state.pass_direction == "across"
@@ -521,7 +530,7 @@ def test_v11_with_six_players_across_is_three_seats_away(deal) -> None:
     assert after.received(0) == CardSet.parse(passes[3])
 
 
-def test_v11_with_three_players_the_cycle_is_left_right_hold(deal) -> None:
+def test_v11_with_three_players_the_cycle_is_left_right_hold(deal: Deal) -> None:
     ruleset = Ruleset.preset("three_players")
     passes = {0: "AS JS 8S", 1: "QS AD AC", 2: "KS AH QD"}
     left = deal(ruleset, *THREE, hand_number=0).with_passes(passes)
@@ -532,8 +541,8 @@ def test_v11_with_three_players_the_cycle_is_left_right_hold(deal) -> None:
     assert [ruleset.pass_direction(hand) for hand in range(4)] == ["left", "right", "hold", "left"]
 
 
-def test_v11_three_players_play_clockwise_and_the_highest_club_wins(deal, play) -> None:
-    ruleset = dataclasses.replace(Ruleset.preset("three_players"), pass_cycle=["hold"])
+def test_v11_three_players_play_clockwise_and_the_highest_club_wins(deal: Deal, play: Play) -> None:
+    ruleset = dataclasses.replace(Ruleset.preset("three_players"), pass_cycle=("hold",))
     state = play(deal(ruleset, *THREE), "2C 3C 4C")
     assert tuple(names(state.tricks[0].cards)) == ("2C", "3C", "4C")
     assert state.tricks[0].seats(3) == (1, 2, 0)
@@ -548,7 +557,7 @@ def test_v11_three_players_play_clockwise_and_the_highest_club_wins(deal, play) 
 CHIPS = Ruleset.preset("chips_1887")
 
 
-def test_v12_fewest_hearts_collects_from_each_player_as_many_chips_as_hearts_taken(deal, play) -> None:
+def test_v12_fewest_hearts_collects_from_each_player_as_many_chips_as_hearts_taken(deal: Deal, play: Play) -> None:
     state = play(deal(CHIPS, *MIXED), MIXED_PLAY)
     assert state.hand_points() == [8, 4, 1, 0]  # hearts taken; the QS is nothing in 1887
     report = state.score_report()
@@ -556,20 +565,20 @@ def test_v12_fewest_hearts_collects_from_each_player_as_many_chips_as_hearts_tak
     assert state.scores() == [8, 4, 1, -13]  # seat 3 collects 8 + 4 + 1 chips
 
 
-def test_v12_tied_collectors_share_the_pot_and_an_odd_chip_stays(deal, play) -> None:
+def test_v12_tied_collectors_share_the_pot_and_an_odd_chip_stays(deal: Deal, play: Play) -> None:
     state = play(deal(CHIPS, *SUITS), SUITS_PLAY)
     assert state.hand_points() == [13, 0, 0, 0]
     assert state.score_report().chip_winners == (1, 2, 3)
     assert state.scores() == [13, -4, -4, -4]  # 13 chips, 4 each, 1 left on the table
 
 
-def test_v12_chips_count_hearts_not_other_penalty_cards(deal, play) -> None:
+def test_v12_chips_count_hearts_not_other_penalty_cards(deal: Deal, play: Play) -> None:
     # A chip toggle on the standard table: 1887 chips are still paid per heart (V12).
     state = play(deal(rules(scoring="chips", moon="off"), *MIXED), MIXED_PLAY)
     assert state.scores() == [8, 4, 1, -13]
 
 
-def test_v12_chip_game_totals_settle_over_the_hands(deal, play) -> None:
+def test_v12_chip_game_totals_settle_over_the_hands(deal: Deal, play: Play) -> None:
     game = Game(CHIPS)
     game = game.record(play(deal(CHIPS, *MIXED, hand_number=0), MIXED_PLAY))
     game = game.record(play(deal(CHIPS, *SUITS, hand_number=1), SUITS_PLAY))
@@ -580,7 +589,7 @@ def test_v12_chip_game_totals_settle_over_the_hands(deal, play) -> None:
 # -- beyond the sources: opening lead (rule opening_lead_variant) ---
 
 
-def test_2b_opening_lead_any_club(deal, illegal, legal) -> None:
+def test_2b_opening_lead_any_club(deal: Deal, illegal: Illegal, legal: Legal) -> None:
     state = deal(rules(opening_lead="any_club"), *ROUND_ROBIN)
     assert state.to_play == 0  # still the holder of the 2C
     assert names(state.legal_moves()) == ["2C", "6C", "TC", "AC"]
@@ -588,7 +597,7 @@ def test_2b_opening_lead_any_club(deal, illegal, legal) -> None:
     legal(state, "AC", Reason.OPENING_LEAD_ANY, "opening_lead_variant", "2C")
 
 
-def test_2b_opening_lead_left_of_dealer_leads_anything(deal, illegal, legal) -> None:
+def test_2b_opening_lead_left_of_dealer_leads_anything(deal: Deal, illegal: Illegal, legal: Legal) -> None:
     ruleset = rules(opening_lead="left_of_dealer")
     state = deal(ruleset, *ROUND_ROBIN, hand_number=1)  # dealer seat 0
     assert state.dealer == 0 and state.to_play == 1  # seat 1 leads though seat 0 holds the 2C
@@ -603,28 +612,28 @@ def test_2b_opening_lead_left_of_dealer_leads_anything(deal, illegal, legal) -> 
 # -- beyond the sources: penalty tables (rule penalty_table) ---
 
 
-def mixed_points(deal, play, penalties: dict[str, int]) -> list[int]:
+def mixed_points(deal: Deal, play: Play, penalties: dict[str, int]) -> list[int]:
     state = play(deal(rules(penalties=penalties), *MIXED), MIXED_PLAY)
     return list(state.hand_points())
 
 
-def test_2b_pink_lady_queen_of_hearts_is_13(deal, play) -> None:
+def test_2b_pink_lady_queen_of_hearts_is_13(deal: Deal, play: Play) -> None:
     # The QH falls in trick "2H QH JH TH", won by seat 1.
     assert mixed_points(deal, play, {**HEARTS_ONLY, "QS": 13, "QH": 13}) == [8, 4 + 12, 14, 0]
 
 
-def test_2b_spot_hearts_hearts_by_rank(deal, play) -> None:
+def test_2b_spot_hearts_hearts_by_rank(deal: Deal, play: Play) -> None:
     spot = dict(Ruleset.preset("spot_hearts").penalties)
     # seat 0: 5H 8H AH 3H + KH 4H 6H 9H; seat 1: 2H QH JH TH; seat 2: 7H and the QS (25).
     assert mixed_points(deal, play, spot) == [5 + 8 + 14 + 3 + 13 + 4 + 6 + 9, 2 + 12 + 11 + 10, 7 + 25, 0]
 
 
 @pytest.mark.parametrize("queen", [7, 25])
-def test_2b_queen_of_spades_worth_7_or_25(deal, play, queen: int) -> None:
+def test_2b_queen_of_spades_worth_7_or_25(deal: Deal, play: Play, queen: int) -> None:
     assert mixed_points(deal, play, {**HEARTS_ONLY, "QS": queen}) == [8, 4, 1 + queen, 0]
 
 
-def test_2b_ten_of_diamonds_bonus_instead_of_the_jack(deal, play) -> None:
+def test_2b_ten_of_diamonds_bonus_instead_of_the_jack(deal: Deal, play: Play) -> None:
     # The TD falls in the last trick "AS 9S QC TD", won by seat 2; the JD (trick 7, seat 2) scores nothing.
     assert mixed_points(deal, play, {**HEARTS_ONLY, "QS": 13, "TD": -10}) == [8, 4, 14 - 10, 0]
 
@@ -632,14 +641,14 @@ def test_2b_ten_of_diamonds_bonus_instead_of_the_jack(deal, play) -> None:
 # -- beyond the sources: moon options (rule moon_auto) ---
 
 
-def test_2b_moon_auto_adds_to_the_others_when_that_does_not_lose_the_game(deal, play) -> None:
+def test_2b_moon_auto_adds_to_the_others_when_that_does_not_lose_the_game(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="auto")
     assert state.scores(totals_before=[0, 0, 0, 0]) == [0, 26, 26, 26]
     # Adding 26 ends the game (106) with the shooter lowest alone: add.
     assert state.scores(totals_before=[70, 80, 90, 75]) == [0, 26, 26, 26]
 
 
-def test_2b_moon_auto_never_adds_when_that_ends_the_game_with_the_shooter_not_lowest(deal, play) -> None:
+def test_2b_moon_auto_never_adds_when_that_ends_the_game_with_the_shooter_not_lowest(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="auto")
     # +26 to the others would give 90 / 106 / 86 / 111: the game ends and seat 2 (86) beats the shooter (90).
     report = state.score_report(totals_before=[90, 80, 60, 85])
@@ -647,7 +656,7 @@ def test_2b_moon_auto_never_adds_when_that_ends_the_game_with_the_shooter_not_lo
     assert state.scores(totals_before=[90, 80, 60, 85]) == [-26, 0, 0, 0]
 
 
-def test_2b_moon_choice_without_a_choice_picks_like_auto(deal, play) -> None:
+def test_2b_moon_choice_without_a_choice_picks_like_auto(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="choice")
     assert state.scores(totals_before=[90, 80, 60, 85]) == [-26, 0, 0, 0]
     assert state.scores(totals_before=[90, 80, 60, 85], moon_choice="add_to_others") == [0, 26, 26, 26]
@@ -656,7 +665,7 @@ def test_2b_moon_choice_without_a_choice_picks_like_auto(deal, play) -> None:
 OMNIBUS = rules(penalties={**HEARTS_ONLY, "QS": 13, "JD": -10}, moon="add_to_others")
 
 
-def test_2b_moon_without_the_bonus_card_the_jack_keeps_its_bonus_for_its_taker(deal, play) -> None:
+def test_2b_moon_without_the_bonus_card_the_jack_keeps_its_bonus_for_its_taker(deal: Deal, play: Play) -> None:
     state = play(deal(OMNIBUS, *MOON_JD_ELSEWHERE), MOON_JD_ELSEWHERE_PLAY)
     assert "JD" in state.taken[1]
     assert state.hand_points() == [26, -10, 0, 0]
@@ -664,14 +673,14 @@ def test_2b_moon_without_the_bonus_card_the_jack_keeps_its_bonus_for_its_taker(d
     assert state.scores() == [0, 26 - 10, 26, 26]
 
 
-def test_2b_moon_needs_the_bonus_card_so_a_jack_taken_elsewhere_spoils_it(deal, play) -> None:
+def test_2b_moon_needs_the_bonus_card_so_a_jack_taken_elsewhere_spoils_it(deal: Deal, play: Play) -> None:
     ruleset = dataclasses.replace(OMNIBUS, moon_needs_bonus=True)
     state = play(deal(ruleset, *MOON_JD_ELSEWHERE), MOON_JD_ELSEWHERE_PLAY)
     assert state.score_report().moon_shooter is None
     assert state.scores() == [26, -10, 0, 0]
 
 
-def test_2b_moon_needs_the_bonus_card_and_the_shooter_took_it(deal, play) -> None:
+def test_2b_moon_needs_the_bonus_card_and_the_shooter_took_it(deal: Deal, play: Play) -> None:
     for needs in (False, True):
         ruleset = dataclasses.replace(OMNIBUS, moon_needs_bonus=needs)
         state = play(deal(ruleset, *MOON), MOON_PLAY)
@@ -683,7 +692,7 @@ def test_2b_moon_needs_the_bonus_card_and_the_shooter_took_it(deal, play) -> Non
 # -- beyond the sources: no-tricks bonus (rule no_tricks_bonus) ---
 
 
-def test_2b_no_tricks_bonus_to_each_player_who_took_no_trick(deal, play) -> None:
+def test_2b_no_tricks_bonus_to_each_player_who_took_no_trick(deal: Deal, play: Play) -> None:
     state = play(deal(rules(no_tricks_bonus=-5), *MIXED), MIXED_PLAY)
     assert state.tricks_won == [2, 2, 9, 0]
     assert state.scores() == [8, 4, 14, -5]
@@ -693,7 +702,7 @@ def test_2b_no_tricks_bonus_to_each_player_who_took_no_trick(deal, play) -> None
     assert partial.scores() == [0, 0, 0, 0]
 
 
-def test_2b_no_tricks_bonus_not_given_when_someone_shot_the_moon(deal, play) -> None:
+def test_2b_no_tricks_bonus_not_given_when_someone_shot_the_moon(deal: Deal, play: Play) -> None:
     state = moon_hand(deal, play, moon="add_to_others", no_tricks_bonus=-5)
     assert state.tricks_won == [12, 1, 0, 0]  # seats 2 and 3 took no trick
     assert state.scores() == [0, 26, 26, 26]
@@ -702,13 +711,13 @@ def test_2b_no_tricks_bonus_not_given_when_someone_shot_the_moon(deal, play) -> 
 # -- beyond the sources: a tie for lowest at the end (rule tie) -------------------------------------------------------
 
 
-def test_2b_tie_for_lowest_is_a_shared_win(deal, play) -> None:
+def test_2b_tie_for_lowest_is_a_shared_win(deal: Deal, play: Play) -> None:
     games = play_game(deal, play, rules(tie="share"), 4)
     assert games[-1].totals == [100, 4, 0, 0]
     assert games[-1].is_over and games[-1].winners == (2, 3)
 
 
-def test_2b_tie_for_lowest_play_on_until_a_single_winner(deal, play) -> None:
+def test_2b_tie_for_lowest_play_on_until_a_single_winner(deal: Deal, play: Play) -> None:
     ruleset = rules(tie="play_on")
     games = play_game(deal, play, ruleset, 4)
     game = games[-1]
@@ -727,34 +736,36 @@ def test_2b_tie_for_lowest_play_on_until_a_single_winner(deal, play) -> None:
 
 
 def hold(name: str) -> Ruleset:
-    return dataclasses.replace(Ruleset.preset(name), pass_cycle=["hold"])
+    return dataclasses.replace(Ruleset.preset(name), pass_cycle=("hold",))
 
 
-def test_2b_microsoft_moon_adds_26_to_every_opponent(deal, play, illegal) -> None:
+def test_2b_microsoft_moon_adds_26_to_every_opponent(deal: Deal, play: Play, illegal: Illegal) -> None:
     state = play(deal(hold("microsoft"), *MOON), MOON_PLAY)
     assert state.scores(moon_choice="subtract_from_self") == [0, 26, 26, 26]
     first = play(deal(hold("microsoft"), *FIRST_TRICK), "2C")
     illegal(first, "AH", Reason.FIRST_TRICK_POINTS, "first_trick")
 
 
-def test_2b_pagat_allows_points_on_the_first_trick_and_lets_the_shooter_choose(deal, play, legal) -> None:
+def test_2b_pagat_allows_points_on_the_first_trick_and_lets_the_shooter_choose(
+    deal: Deal, play: Play, legal: Legal
+) -> None:
     first = play(deal(hold("pagat"), *FIRST_TRICK), "2C")
     legal(first, "QS", Reason.DISCARD, "follow_suit")
     state = play(deal(hold("pagat"), *MOON), MOON_PLAY)
     assert state.scores(moon_choice="subtract_from_self") == [-26, 0, 0, 0]
 
 
-def test_2b_openspiel_queen_breaks_hearts(deal, play, legal) -> None:
+def test_2b_openspiel_queen_breaks_hearts(deal: Deal, play: Play, legal: Legal) -> None:
     state = play(deal(hold("openspiel"), *QUEEN_BREAK), QUEEN_BREAK_PLAY)
     legal(state, "2H", Reason.LEAD_HEARTS_BROKEN, "breaking_hearts")
 
 
-def test_2b_rickety_kate_has_no_moon(deal, play) -> None:
+def test_2b_rickety_kate_has_no_moon(deal: Deal, play: Play) -> None:
     state = play(deal(hold("rickety_kate"), *MOON), MOON_PLAY)
     assert state.scores() == [26, 0, 0, 0]
 
 
-def test_2b_pure_hearts_scores_hearts_only(deal, play, legal) -> None:
+def test_2b_pure_hearts_scores_hearts_only(deal: Deal, play: Play, legal: Legal) -> None:
     state = play(deal(hold("pure_hearts"), *MIXED), MIXED_PLAY)
     assert state.scores() == [8, 4, 1, 0]
     first = play(deal(hold("pure_hearts"), *FIRST_TRICK), "2C")
