@@ -1,4 +1,4 @@
-"""The engine stays typed and tidy: mypy --strict and ruff run with the tests."""
+"""The code and its tests stay typed and tidy: mypy --strict and ruff run with the tests."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
-def test_mypy_strict_on_the_engine_and_ui_helpers() -> None:
-    result = _run("mypy", "--strict", "hearts_core", "hearts_ui")
+def test_mypy_strict_on_the_engine_the_ui_helpers_and_the_tests() -> None:
+    result = _run("mypy", "--strict", "hearts_core", "hearts_ui", "tests", "conftest.py")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
