@@ -129,5 +129,4 @@ def test_the_public_entry_points() -> None:
                  "play_hint", "pass_hint", "lab", "History"):
         assert hasattr(hearts_core, name), name
     assert solver.solve is hearts_core.solve and practice.PracticeSession is not None
-    # ``python -m hearts_core.lessons`` and ``... .puzzles`` run ``main``, which they import without re-exporting it.
-    assert callable(vars(lessons)["main"]) and callable(vars(puzzles)["main"])
+    assert callable(lessons.main) and callable(puzzles.main)

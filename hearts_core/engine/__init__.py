@@ -1,1 +1,3 @@
-"""The engine layer: cards, rulesets, the legality kernel, one hand, scoring, a game, notation (imports only ``words``)."""
+"""The engine layer: cards, rulesets, the legality kernel, one hand, scoring, a game, notation.
+
+It imports only ``words``."""

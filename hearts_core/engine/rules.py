@@ -12,8 +12,12 @@ card enumerate the fields from the dataclass itself.
 >>> rules.penalties["JD"], rules.moon_value
 (-10, 26)
 >>> import dataclasses
->>> dataclasses.replace(rules, pass_cycle=["left", "hold"]).pass_cycle
+>>> dataclasses.replace(rules, pass_cycle=("left", "hold")).pass_cycle
 ('left', 'hold')
+
+Plain values (a list for a cycle, a dict for penalties, text for cards) are
+normalised at run time, for lesson files and share links; typed code passes
+the field's own type (a tuple, :class:`Penalties`, :class:`CardSet`).
 >>> Ruleset(players=3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
