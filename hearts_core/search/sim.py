@@ -211,7 +211,9 @@ class Sim:
 
     def legal(self) -> int:
         """The mover's legal cards as a mask (0 when the hand is over)."""
-        return legal_mask(self.k, self.hands[self.to_play], self.trick, self.tricks_done, self.broken)
+        trick = self.trick  # the kernel called directly: this is the playouts' hottest call
+        led = SUIT_MASKS[trick[0] // 13] if trick else 0
+        return kernel_legal_mask(self.k.legality, self.hands[self.to_play], led, not self.tricks_done, self.broken)
 
     def play(self, card: int) -> None:
         """Play ``card`` for the seat to move (not checked: pass a card from :meth:`legal`)."""
