@@ -64,6 +64,7 @@ def explain_card(situation: Situation, card: Card) -> Explanation:
     params = _params(situation, card, hand)
     removed_by = next((stage for stage, allowed in trace if not allowed >> card & 1), None)
     if removed_by is not None:
+        _check_stage_applies(situation, card, removed_by, hand, led)
         return _illegal(situation, card, removed_by, hand, params)
     assert legal >> card & 1
     return _legal(situation, card, [stage for stage, _ in trace], params)
@@ -78,6 +79,28 @@ def _params(situation: Situation, card: Card, hand: int) -> dict[str, Any]:
     elif situation.first_trick and rules.opening_card is not None:
         params["opening"] = str(rules.opening_card)
     return params
+
+
+class UnexplainedStageError(RuntimeError):
+    """The kernel removed a card at a stage whose reason does not describe it: a rule
+    added inside a stage of :func:`legal_mask` instead of as a stage of its own, with
+    its own reason code and words."""
+
+
+def _check_stage_applies(situation: Situation, card: Card, stage: Stage, hand: int, led: int) -> None:
+    """Each stage's reason holds only for the cards it may remove; anything else would
+    show the learner a false reason (e.g. "you must follow suit" to a player who is void)."""
+    tables = situation.rules.tables
+    applies = {
+        "follow_suit": bool(hand & led) and not led >> card & 1,
+        "opening_lead": not tables.legality.opening_mask >> card & 1,
+        "hearts_not_broken": card.suit == HEARTS,
+        "first_trick": bool(tables.first_trick_barred >> card & 1),
+    }[stage]
+    if not applies:
+        raise UnexplainedStageError(
+            f"the legality kernel removed {card} at stage {stage!r}, whose reason does not apply to it: give the "
+            "new rule its own stage in hearts_core/engine/legality.py and its reason in explain.py and reasons.py")
 
 
 def _first_trick_reason(rules: Ruleset) -> Reason:
@@ -144,4 +167,4 @@ def _heart_lead(situation: Situation, card: Card, stages: list[Stage], params: d
     return Explanation(name, True, Reason.LEAD_ONLY_HEARTS if only_hearts else Reason.LEAD_HEARTS_BESIDE_QUEEN, params)
 
 
-__all__ = ["Situation", "explain_card"]
+__all__ = ["Situation", "UnexplainedStageError", "explain_card"]
