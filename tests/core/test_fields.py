@@ -17,6 +17,7 @@ ignores fails a test whose message names the field and the place:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 
 from hearts_core import HandState, Ruleset
-from hearts_core.content.rulebook import RULES
+from hearts_core.content.rulebook import RULES, VARIANT_OPTIONS, apply_variant, player_count_options
 from hearts_core.engine.describe import describe_value, field_help, field_label
 from hearts_core.engine.game import game_ends
 from hearts_core.engine.legality import legal_mask
@@ -97,6 +98,35 @@ def test_every_field_is_on_the_house_rules_card_and_in_the_share_code(name: str)
         code = encode_ruleset(rules)
         assert decode_ruleset(code) == rules, f"field {name}: the share code {code!r} does not bring back {label}"
     assert on_card, f"field {name}: the house rules card never shows it (hearts_core.lab.share.card_lines)"
+
+
+@functools.cache
+def _reachable_values() -> dict[str, set[Any]]:
+    """The values of every field that the pages' variant pickers can set: every option of every
+    variant row (the player counts included) applied to the standard game and to every preset."""
+    rows = [("V11", key) for key in player_count_options()]
+    rows += [(rule_id, option.key) for rule_id, options in VARIANT_OPTIONS.items() for option in options]
+    found: dict[str, set[Any]] = {name: set() for name in FIELDS}
+    for base in [Ruleset(), *(Ruleset.preset(preset) for preset in Ruleset.preset_names())]:
+        reached = [base]
+        for rule_id, key in rows:
+            try:
+                reached.append(apply_variant(base, rule_id, key))
+            except ValueError:
+                continue  # an option that does not fit this preset (its reason is shown in the picker)
+        for rules in reached:
+            for name in FIELDS:
+                found[name].add(getattr(rules, name))
+    return found
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_every_field_can_be_set_from_the_pages(name: str) -> None:
+    """The pickers of Practice and the Variant Lab show the rule book's variant rows
+    (``hearts_ui.widgets.ruleset_picker``): each field must take two values or more there."""
+    assert len(_reachable_values()[name]) >= 2, (
+        f"field {name}: no variant option of the rule book changes it, so no page can set it: add its options "
+        "to VARIANT_OPTIONS in hearts_core/content/rulebook.py (and their words, variant.<rule id>.<option>)")
 
 
 # -- the field changes the game ------------------------------------------------------------------
