@@ -22,7 +22,7 @@ Lab).  Outside code imports the public names from here:
 >>> explanation.legal, explanation.reason.value, explanation.rule
 (True, 'first_trick_forced', 'dispute_3')
 >>> print(explanation)  # doctest: +NORMALIZE_WHITESPACE
-AH normally may not go to the first trick, but every card you hold is a penalty card,
+A♥ normally may not go to the first trick, but every card you hold is a penalty card,
 so you have no other choice: it is legal.
 """
 

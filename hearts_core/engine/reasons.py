@@ -68,6 +68,10 @@ REASON_RULES: Final[dict[Reason, str]] = {
 }
 
 
+#: The parameters of a reason that name cards (one card, or several separated by spaces).
+CARD_PARAMS: Final = ("card", "led", "held", "opening", "others")
+
+
 @dataclass(frozen=True)
 class Explanation:
     """Whether a card is legal, the reason code, its parameters and the rule applied.
@@ -107,6 +111,9 @@ class Explanation:
 
     def _params(self, language: str) -> dict[str, Any]:
         params: dict[str, Any] = {"card": self.card, "card_name": Card.parse(self.card).name, **self.params}
+        for name in CARD_PARAMS:  # cards as a learner reads them: Q♠, 10♥ ("-" stays: no cards)
+            if params.get(name) and params[name] != "-":
+                params[name] = " ".join(Card.parse(text).symbol for text in str(params[name]).split())
         if "first_trick" in params:
             params["first_trick_label"] = message(f"option.first_trick.{params['first_trick']}", language)
         return params

@@ -12,6 +12,7 @@ import pytest
 
 from hearts_core import HandState, IllegalPlayError, Reason, Ruleset
 from hearts_core.content.rulebook import rule_entry
+from hearts_core.engine.cards import Card, CardParseError
 from tests.helpers import names
 
 
@@ -63,6 +64,14 @@ def deal() -> Deal:
     return deal_hands
 
 
+def as_read(words: str) -> str:
+    """``words`` as an explanation shows them: card codes as a learner reads them ("2C 10H" -> "2♣ 10♥")."""
+    try:
+        return " ".join(Card.parse(token).symbol for token in words.split())
+    except CardParseError:
+        return words
+
+
 def check_illegal(state: HandState, card: str, reason: Reason, rule: str, *words: str) -> IllegalPlayError:
     """Assert that ``card`` may not be played: the error's reason and rule id, that the
     rule id is in the rule book, and that the explanation's text says ``words``."""
@@ -78,7 +87,7 @@ def check_illegal(state: HandState, card: str, reason: Reason, rule: str, *words
     text = str(explanation)
     assert text == str(error)
     for word in words:
-        assert word in text, (word, text)
+        assert as_read(word) in text, (word, text)
     assert card not in names(state.legal_moves())
     return error
 
@@ -92,7 +101,7 @@ def check_legal(state: HandState, card: str, reason: Reason, rule: str, *words: 
     assert rule_entry(rule).id == rule
     text = str(explanation)
     for word in words:
-        assert word in text, (word, text)
+        assert as_read(word) in text, (word, text)
     assert card in names(state.legal_moves())
     return state.play(card)
 
