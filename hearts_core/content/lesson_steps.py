@@ -29,6 +29,8 @@ QUESTION_KINDS: Final[tuple[str, ...]] = (
     "trick_winner", "points_taken", "hand_score", "is_legal", "next_leader", "hearts_broken", "pass_target",
     "moon_shooter", "moon_value", "cards_each", "opening_card", "fact",
 )
+#: Questions whose answer is a seat.
+SEAT_QUESTIONS: Final[tuple[str, ...]] = ("trick_winner", "next_leader", "pass_target", "moon_shooter")
 COMMON_KEYS: Final = frozenset({"kind", "title", "text", "deal", "at", "show", "rule", "dispute", "highlight"})
 
 
@@ -379,6 +381,21 @@ class QuestionStep(StepBase):
                                         f"{len(matches)} are")
         if self.ask != "fact" and self.answer is not None and not same_answer(self.answer, right):
             raise FieldError("answer", f"the file says {self.answer!r} but the engine computes {right!r}")
+
+    @property
+    def asks_a_seat(self) -> bool:
+        """Whether the answer is a seat (a learner may pick it on the table)."""
+        return self.ask in SEAT_QUESTIONS
+
+    def choice_for_seat(self, seat: int, players: int) -> str | None:
+        """The choice that names ``seat`` (picked on the table), if any.
+
+        >>> step = QuestionStep(prompt="Who wins?", ask="trick_winner", choices=("North", "East", "Nobody"))
+        >>> step.choice_for_seat(2, 4), step.choice_for_seat(0, 4)
+        ('North', None)
+        """
+        name = seat_name(seat, players)
+        return next((choice for choice in self.choices if same_answer(choice, name)), None)
 
     def judge(self, lesson: Lesson, choice: str) -> Verdict:
         """Judge the learner's choice."""

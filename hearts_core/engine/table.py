@@ -31,15 +31,16 @@ bottom; play goes to the left, clockwise (South, West, North, East).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from ..words.catalogue import DEFAULT_LANGUAGE, message
-from .cards import Card, CardLike, CardSet
+from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardLike, CardSet
 from .rules import QUEEN_OF_SPADES
 from .state import HandState
-from .vocabulary import PLAY
+from .vocabulary import PASS, PLAY
 
 #: ``face_up`` words accepted by :func:`table_snapshot` besides a list of seats.
 FACE_UP_WORDS: Final = ("all", "none")
@@ -76,6 +77,29 @@ def seat_name(seat: int, players: int, language: str = DEFAULT_LANGUAGE) -> str:
     return message(f"seat.{seat_compass(seat, players)}", language)
 
 
+#: The order of the suits in a displayed hand: alternating colours (spades, hearts, clubs, diamonds).
+DISPLAY_SUITS: Final = (SPADES, HEARTS, CLUBS, DIAMONDS)
+
+#: How a hand's ranks are ordered on the table, within each suit.
+RankOrder = Literal["high_first", "low_first"]
+RANK_ORDERS: Final[tuple[RankOrder, ...]] = ("high_first", "low_first")
+
+
+def display_order(cards: Iterable[CardLike], rank_order: RankOrder = "high_first") -> tuple[Card, ...]:
+    """``cards`` as a hand is shown: by suit in alternating colours, ranks high to low
+    (or low to high).
+
+    >>> [str(card) for card in display_order("2C AS 3H TD KS 9C")]
+    ['AS', 'KS', '3H', '9C', '2C', 'TD']
+    >>> [str(card) for card in display_order("2C AS 3H TD KS 9C", "low_first")]
+    ['KS', 'AS', '3H', '2C', '9C', 'TD']
+    """
+    if rank_order not in RANK_ORDERS:
+        raise ValueError(f"rank order must be one of {', '.join(RANK_ORDERS)}, not {rank_order!r}")
+    sign = -1 if rank_order == "high_first" else 1
+    return tuple(sorted(CardSet(cards), key=lambda card: (DISPLAY_SUITS.index(card.suit), sign * card.rank)))
+
+
 class Play(NamedTuple):
     """One card played to a trick: the seat that played it and the card (``"QS"``)."""
 
@@ -98,6 +122,7 @@ class SeatView:
     name: str
     cards: tuple[str, ...] | None
     count: int
+    compass: str
     tricks: int
     points: int
     to_play: bool
@@ -246,6 +271,7 @@ def table_snapshot(
                 name=seat_name(seat, n, language),
                 cards=_texts(hands[seat]) if seat in shown else None,
                 count=len(hands[seat]),
+                compass=seat_compass(seat, n),
                 tricks=won[seat],
                 points=points[seat],
                 to_play=state.to_play == seat,
@@ -303,4 +329,108 @@ def table_snapshot(
     )
 
 
-__all__ = ["FACE_UP_WORDS", "Badges", "Play", "SeatView", "TableSnapshot", "TrickView", "seat_name", "table_snapshot"]
+# -- what happens between two pictures of the table ----------------------------------------------
+
+
+def seat_plays(state: HandState) -> tuple[Play, ...]:
+    """Every card of the hand so far, in order, with the seat that played it."""
+    n = state.rules.players
+    plays = [Play(seat, str(card)) for trick in state.tricks for seat, card in zip(trick.seats(n), trick.cards,
+                                                                                   strict=True)]
+    current = state.current_trick
+    plays += [Play((current.leader + index) % n, str(card)) for index, card in enumerate(current.cards)]
+    return tuple(plays)
+
+
+def scene_key(state: HandState) -> str:
+    """A short id of the picture ``state`` shows on the table: the same deal and the
+    same cards played give the same key (the pass itself does not change it).
+
+    A table viewer animates from one picture to the next only when it is still
+    showing the picture the change starts from.
+
+    >>> from hearts_core import Ruleset
+    >>> rules = Ruleset(pass_cycle=["hold"])
+    >>> start = HandState.deal(rules, seed=1)
+    >>> scene_key(start) == scene_key(HandState.deal(rules, seed=1)), scene_key(start) == scene_key(start.play("2C"))
+    (True, False)
+    """
+    dealt = state.dealt
+    basis = " ".join(str(hand.mask) for hand in dealt) if dealt is not None else state.record_start().to_position()
+    return f"{state.hand_number}.{zlib.crc32(basis.encode()):08x}.{len(seat_plays(state))}"
+
+
+EventKind = Literal["play", "gather"]
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """One thing that happens on the table: ``seat`` plays ``card`` ("play"), or
+    ``seat`` wins the trick and gathers it, with the ``points`` it held ("gather");
+    ``trick`` is the trick's index in the hand (0 for the first)."""
+
+    kind: EventKind
+    seat: int
+    card: str | None = None
+    points: int = 0
+    trick: int = 0
+
+
+def _continues(before: HandState, after: HandState) -> bool:
+    """Whether ``after`` is ``before`` played on (the same deal, more cards)."""
+    if before.rules != after.rules or before.hand_number != after.hand_number:
+        return False
+    if before.phase == PASS:
+        return after.dealt is not None and before.hands == after.dealt
+    earlier, later = seat_plays(before), seat_plays(after)
+    if later[: len(earlier)] != earlier:
+        return False
+    return all(set(after.hands[seat]) <= set(before.hands[seat]) for seat in range(before.rules.players))
+
+
+def table_events(before: HandState, after: HandState) -> tuple[TableEvent, ...]:
+    """The cards played and tricks gathered on the way from ``before`` to ``after``;
+    empty when ``after`` does not continue ``before`` (another deal, a card taken back).
+
+    >>> from hearts_core import Ruleset
+    >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+    >>> start = HandState.from_hands(Ruleset(pass_cycle=["hold"]), suits)
+    >>> [(event.kind, event.seat, event.card) for event in table_events(start, start.play("2C").play("AD"))]
+    [('play', 0, '2C'), ('play', 1, 'AD')]
+    >>> done = start.play("2C").play("AD").play("2H").play("2S")
+    >>> table_events(start, done)[-1]
+    TableEvent(kind='gather', seat=0, card=None, points=1, trick=0)
+    >>> table_events(done, start)
+    ()
+    """
+    if not _continues(before, after):
+        return ()
+    n = after.rules.players
+    done_before = len(seat_plays(before))
+    events: list[TableEvent] = []
+    for index, play in enumerate(seat_plays(after)[done_before:], start=done_before):
+        events.append(TableEvent("play", play.seat, play.card, trick=index // n))
+        if (index + 1) % n == 0:
+            trick = after.tricks[index // n]
+            events.append(TableEvent("gather", trick.winner, points=trick.points, trick=index // n))
+    return tuple(events)
+
+
+__all__ = [
+    "DISPLAY_SUITS",
+    "FACE_UP_WORDS",
+    "RANK_ORDERS",
+    "Badges",
+    "Play",
+    "RankOrder",
+    "SeatView",
+    "TableEvent",
+    "TableSnapshot",
+    "TrickView",
+    "display_order",
+    "scene_key",
+    "seat_name",
+    "seat_plays",
+    "table_events",
+    "table_snapshot",
+]

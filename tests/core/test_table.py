@@ -7,7 +7,20 @@ import dataclasses
 import pytest
 
 from hearts_core import CardParseError, HandState, Ruleset
-from hearts_core.engine.table import Badges, Play, TableSnapshot, TrickView, seat_compass, seat_name, table_snapshot
+from hearts_core.engine.table import (
+    Badges,
+    Play,
+    TableEvent,
+    TableSnapshot,
+    TrickView,
+    display_order,
+    scene_key,
+    seat_compass,
+    seat_name,
+    seat_plays,
+    table_events,
+    table_snapshot,
+)
 from tests.core.conftest import deal_hands, play_cards
 from tests.core.named_deals import HOLD, MIXED, MIXED_PLAY, PASSES, ROUND_ROBIN
 
@@ -268,3 +281,58 @@ def test_other_player_counts(players: int, hands: tuple[str, ...], opening: str,
     assert [play.seat for play in table.last_trick.plays] == list(range(players))
     assert table.last_trick.winner == table.to_play
     assert table.trick is not None and table.trick.number == 2 and table.trick.plays == ()
+
+
+# -- what happens between two pictures: the events a table animates ------------------------------
+
+
+def test_a_hand_is_shown_by_suit_in_alternating_colours_high_to_low_or_low_to_high() -> None:
+    hand = mid_hand().hands[0]  # 6C 9D QD 4H 8H 3S 7S JS AS
+    assert [str(card) for card in display_order(hand)] == ["AS", "JS", "7S", "3S", "8H", "4H", "6C", "QD", "9D"]
+    assert [str(card) for card in display_order(hand, "low_first")] == [
+        "3S", "7S", "JS", "AS", "4H", "8H", "6C", "9D", "QD"]
+    with pytest.raises(ValueError, match="rank order"):
+        display_order(hand, "sideways")  # type: ignore[arg-type]
+
+
+def test_seat_plays_name_the_seat_of_every_card_in_order() -> None:
+    assert seat_plays(mid_hand())[:6] == (
+        Play(0, "2C"), Play(1, "3C"), Play(2, "4C"), Play(3, "5C"), Play(3, "9C"), Play(0, "KC"))
+    assert seat_plays(mid_hand())[-2:] == (Play(3, "4D"), Play(0, "5D"))
+
+
+def rotated() -> HandState:
+    """The round-robin deal given one seat on (seat 0 gets seat 1's cards), each passing its own three."""
+    passes = {seat: PASSES[(seat + 1) % 4] for seat in range(4)}
+    return deal_hands(STANDARD, *ROUND_ROBIN[1:], ROUND_ROBIN[0]).with_passes(passes)
+
+
+def test_events_from_one_picture_to_the_next_include_the_gathered_trick() -> None:
+    before = deal_hands(STANDARD, *ROUND_ROBIN).with_passes(PASSES)  # South to lead the 2C
+    after = play_cards(before, "2C 3C 4C 5C | 9C")
+    events = table_events(before, after)
+    assert [(event.kind, event.seat, event.card, event.trick) for event in events] == [
+        ("play", 0, "2C", 0), ("play", 1, "3C", 0), ("play", 2, "4C", 0), ("play", 3, "5C", 0),
+        ("gather", 3, None, 0), ("play", 3, "9C", 1)]
+    # East gathers the trick with the QS: 13 points on the pile.
+    queen = table_events(play_cards(after, "KC AC"), play_cards(after, "KC AC 8C | 7C QS QC TC"))
+    assert [(event.kind, event.seat, event.points) for event in queen if event.kind == "gather"] == [
+        ("gather", 1, 0), ("gather", 3, 13)]
+
+
+def test_events_start_at_the_pass_and_stop_where_the_hand_is_another() -> None:
+    dealt = deal_hands(STANDARD, *ROUND_ROBIN)
+    passed = play_cards(dealt.with_passes(PASSES), "2C 3C")
+    assert [event.card for event in table_events(dealt, passed)] == ["2C", "3C"]
+    assert table_events(passed, dealt) == ()  # backwards: nothing to show
+    assert table_events(passed, play_cards(passed, "4C")) == (TableEvent("play", 2, "4C", 0, 0),)
+    assert table_events(passed, play_cards(rotated(), "2C 3C 4C")) == ()  # another deal
+    assert table_events(passed, play_cards(deal_hands(HOLD, *ROUND_ROBIN), "2C 3C 4C")) == ()  # other rules
+
+
+def test_the_scene_key_names_the_deal_and_the_cards_played() -> None:
+    start = deal_hands(STANDARD, *ROUND_ROBIN).with_passes(PASSES)
+    assert scene_key(start) == scene_key(deal_hands(STANDARD, *ROUND_ROBIN).with_passes(PASSES))
+    assert scene_key(start) != scene_key(start.play("2C"))
+    assert scene_key(start.play("2C")) == scene_key(start.play("2C"))
+    assert scene_key(rotated()) != scene_key(start)
