@@ -13,6 +13,7 @@ from typing import Final
 import streamlit as st
 
 from .texts import ui
+from .widgets.card_table import apply_injected_actions, look_settings
 
 #: The pages that exist, in navigation order: (script path relative to app.py, label key, icon).
 PAGES: Final = (
@@ -69,8 +70,16 @@ _STYLE: Final = """
 .ha-card .ha-pts { font-size: 0.8rem; }
 .ha-card.ha-bonus { border-style: dashed; }
 .ha-card.ha-out { opacity: 0.5; text-decoration: line-through; }
+/* The prompt beside a card table: on a phone the table shows it above the felt instead. */
+@media (max-width: 640px) { [class*="st-key-ha_wide_prompt"] { display: none; } }
 </style>
 """
+
+
+def wide_prompt(text: str) -> None:
+    """The question of a step or puzzle beside its table, on a wide window (a phone shows it above the table)."""
+    with st.container(key="ha_wide_prompt"):
+        st.markdown(f"**{text}**")
 
 
 def ensure_session() -> None:
@@ -86,6 +95,8 @@ def sidebar() -> None:
         st.markdown(f"### :red[♥] {ui('app.name')}")
         for path, label_key, icon in PAGES:
             st.page_link(path, label=ui(label_key), icon=icon)
+        st.divider()
+        look_settings()
         if COMING_SOON:
             st.divider()
             names = "  \n".join(ui(f"nav.{item}") for item in COMING_SOON)
@@ -101,5 +112,6 @@ def page_frame(title: str) -> None:
         initial_sidebar_state="auto",
     )
     ensure_session()
+    apply_injected_actions()  # a test's stand-in for a click on a card table (before anything is drawn)
     st.html(_STYLE)
     sidebar()

@@ -33,10 +33,10 @@ def _target(name: str, position: int, last: int) -> int:
 def stepper(prefix: str, position: int, last: int, on_move: Callable[[int], None], unit: Unit = "card") -> None:
     """Four buttons keyed ``<prefix>_first`` ... ``<prefix>_last``; a click calls
     ``on_move(target)``.  ``unit`` names what is stepped in the buttons' help."""
-    columns = st.columns(len(_BUTTONS))
-    for column, (name, icon) in zip(columns, _BUTTONS, strict=True):
+    row = st.container(horizontal=True, gap="small", key=f"{prefix}_row")  # one row on a phone too
+    for name, icon in _BUTTONS:
         target = _target(name, position, last)
-        column.button(
+        row.button(
             ui(f"stepper.{name}"), key=f"{prefix}_{name}", help=ui(f"stepper.{unit}_{name}"), icon=icon,
             on_click=on_move, args=(target,), disabled=not 0 <= target <= last or target == position,
             type="primary" if name == "next" else "secondary", width="stretch",

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hearts_core.content.lessons import Lesson, load_curriculum
+from hearts_core.content.lessons import ChooseCardStep, ChoosePassStep, Lesson, load_curriculum
 from hearts_ui.texts import ui
+from hearts_ui.views.lessons.steps import TABLE_KEY
+from tests.app.tables import click_table, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -63,13 +65,48 @@ def test_every_lesson_steps_from_first_to_last_without_an_exception(lesson: Less
 
 def test_a_choose_card_step_rejects_an_illegal_card_with_the_engine_reason_and_accepts_a_right_one() -> None:
     at = _open("table", "6")  # East led the 3D; South holds 2D 5D QD
-    at.button(key="ha_card_5_3C").click().run()
+    hand = table_data(at, TABLE_KEY)["hand"]
+    assert hand["mode"] == "play" and all(card["ok"] for card in hand["cards"])  # legality is the question
+    step = CURRICULUM.lessons["table"].steps[5]
+    assert isinstance(step, ChooseCardStep)
+    assert table_data(at, TABLE_KEY)["prompt"] == step.prompt
+    click_table(at, TABLE_KEY, kind="play", card="3C")
     errors = " ".join(str(element.value) for element in at.error)
     assert "must follow suit" in errors
-    at.button(key="ha_card_5_QD").click().run()
+    assert "must follow suit" in table_data(at, TABLE_KEY)["hand"]["status"]  # beside the hand, too
+    click_table(at, TABLE_KEY, kind="play", card="QD")
     assert POOR in " ".join(str(element.value) for element in at.warning)
-    at.button(key="ha_card_5_2D").click().run()
+    click_table(at, TABLE_KEY, kind="play", card="2D")
     assert any(RIGHT in str(element.value) for element in at.success)
+    # The right card has gone to the trick; the hand is only to look at now.
+    data = table_data(at, TABLE_KEY)
+    assert "2D" in [play["card"] for play in data["trick"]["plays"]] and data["hand"]["mode"] == "view"
+    assert "2D" not in [card["c"] for card in data["hand"]["cards"]]
+
+
+def test_a_pass_is_chosen_on_the_table() -> None:
+    lesson = CURRICULUM.lessons["passing"]
+    at = _open("passing", "5")
+    step = lesson.steps[4]
+    assert isinstance(step, ChoosePassStep) and step.forbid
+    hand = table_data(at, TABLE_KEY)["hand"]
+    assert hand["mode"] == "select" and hand["need"] == lesson.rules.pass_count
+    forbidden = list(step.forbid[:1])
+    others = [card["c"] for card in hand["cards"] if card["c"] not in step.forbid][: 3 - len(forbidden)]
+    click_table(at, TABLE_KEY, kind="cards", cards=forbidden + others)
+    assert at.error  # the lesson's words on a card that should stay
+    assert [card["c"] for card in table_data(at, TABLE_KEY)["hand"]["cards"] if card["sel"]] == sorted(
+        forbidden + others, key=[card["c"] for card in hand["cards"]].index)  # the choice is kept to mend
+
+
+def test_a_seat_answer_may_be_clicked_on_the_table() -> None:
+    at = _open("table", "5")  # who won the first trick? North
+    assert all(seat["pick"] for seat in table_data(at, TABLE_KEY)["seats"])
+    click_table(at, TABLE_KEY, kind="seat", seat=1)  # West
+    assert any(WRONG in str(element.value) for element in at.error)
+    click_table(at, TABLE_KEY, kind="seat", seat=2)  # North
+    assert any(RIGHT in str(element.value) for element in at.success)
+    assert at.radio(key="ha_choice_table_4").value == "North"
 
 
 def test_a_question_step_rejects_a_wrong_answer_and_accepts_the_engine_answer() -> None:

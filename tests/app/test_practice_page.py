@@ -1,7 +1,8 @@
 """AppTest of the Practice page through app.py: set up a game with heuristic (or
-random) bots, pass, play a trick, climb each hint rung, ask why a card is
+random) bots, pass, play a trick, climb each hint rung, read why a card is
 illegal, undo, play a hand to the end, review it, switch pages and come back.
-Expected words come from the catalogue and the engine, never typed here."""
+Clicks on the card table are injected (``tests.app.tables``); expected words
+come from the catalogue and the engine, never typed here."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.engine.game import Game
 from hearts_core.learner.practice import PracticeSession
 from hearts_ui.texts import ui
-from hearts_ui.views.practice.session import SESSION_KEY
+from hearts_ui.views.practice.play import TABLE_KEY
+from hearts_ui.views.practice.session import SESSION_KEY, seat_words
+from tests.app.tables import click_table, hand_cards, has_table, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -43,8 +46,7 @@ def _pass(at: AppTest) -> None:
     if session.stage != "pass":
         return
     cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count:]]
-    at.button_group(key="ha_pr_pick").set_value(cards).run()
-    at.button(key="ha_pr_pass").click().run()
+    click_table(at, TABLE_KEY, kind="cards", cards=cards)
     assert not at.exception
     after = _session(at)
     assert after.stage == "play"
@@ -54,7 +56,7 @@ def _pass(at: AppTest) -> None:
 def _play_first_legal(at: AppTest) -> str:
     state = _session(at).hand
     card = str(state.legal_moves()[0])
-    at.button(key=f"ha_pr_card_{card}").click().run()
+    click_table(at, TABLE_KEY, kind="play", card=card)
     assert not at.exception
     return card
 
@@ -69,8 +71,12 @@ def test_setup_lists_every_level_and_starts_a_game_waiting_for_the_pass() -> Non
     at = _open()
     session = _session(at)
     assert session.level == "heuristic" and session.stage == "pass"
-    assert ui("practice.pass_heading", count=3, seat="West") in _texts(at)
-    assert at.button(key="ha_pr_pass").disabled
+    hand = table_data(at, TABLE_KEY)["hand"]
+    assert hand["mode"] == "select" and hand["need"] == 3 and len(hand["cards"]) == 13
+    assert hand["status"] == ui("practice.pass_heading", count=3, seat="West")
+    # Two cards are not a pass: nothing happens.
+    click_table(at, TABLE_KEY, kind="cards", cards=[str(card) for card in session.hand.hands[0].cards()[:2]])
+    assert _session(at).stage == "pass"
 
 
 def test_pass_play_a_trick_illegal_cards_disabled_and_explained_undo() -> None:
@@ -78,20 +84,23 @@ def test_pass_play_a_trick_illegal_cards_disabled_and_explained_undo() -> None:
     _pass(at)
     session = _session(at)
     state = session.hand
-    hand = state.hands[0].cards()
-    for card in hand:
-        assert at.button(key=f"ha_pr_card_{card}").disabled == (not state.is_legal(card))
-    illegal = [card for card in hand if not state.is_legal(card)]
-    if illegal:
-        at.selectbox(key="ha_pr_why").set_value(str(illegal[-1])).run()
-        assert str(state.explain(illegal[-1])) in _texts(at)
+    cards = hand_cards(at, TABLE_KEY)
+    assert sorted(cards) == sorted(str(card) for card in state.hands[0])
+    for card, shown in cards.items():
+        assert shown["ok"] == state.is_legal(card)
+        assert shown["why"] == ("" if shown["ok"] else str(state.explain(card)))  # the reason, in place
+    illegal = [card for card, shown in cards.items() if not shown["ok"]]
+    if illegal:  # a stale click on an illegal card plays nothing
+        click_table(at, TABLE_KEY, kind="play", card=illegal[0])
+        assert _session(at).hand == state
     played = _play_first_legal(at)
     after = _session(at)
     assert played not in [str(c) for c in after.hand.hands[0].cards()]
     assert after.hand.to_play == 0 and after.can_undo
     assert len(after.hand.tricks) >= 1  # the first trick is complete: the bots played on
-    at.toggle(key="ha_pr_show_last").set_value(True).run()
-    assert not at.exception and "hat-last" in "".join(str(el.proto) for el in at.get("html"))
+    data = table_data(at, TABLE_KEY)
+    assert data["last"] is not None and len(data["last"]["plays"]) == 4  # the last trick can be reopened
+    assert [event["t"] for event in data["events"]].count("gather") >= 1  # and the bots' cards are shown arriving
     at.button(key="ha_pr_undo").click().run()
     back = _session(at)
     assert back.hand == state and back.is_practice
@@ -156,7 +165,7 @@ trick: 0
     assert ui("practice.moon_heading", value=26) in _texts(at)
     at.button(key="ha_pr_moon_subtract_from_self").click().run()
     assert _session(at).game.totals == [-26, 0, 0, 0]
-    assert ui("practice.moon_shot", seat="South") in _texts(at)
+    assert ui("practice.moon_shot", seat=seat_words(_session(at), 0)) in _texts(at)
 
 
 def test_a_hand_to_the_end_the_score_the_chart_the_review_and_the_next_hand() -> None:
@@ -171,8 +180,9 @@ def test_a_hand_to_the_end_the_score_the_chart_the_review_and_the_next_hand() ->
         at.button(key="ha_pr_moon_add_to_others").click().run()
         session = _session(at)
     assert session.stage in ("hand_over", "game_over") and len(session.game.hands) == 1
-    assert ui("practice.hand_over", number=1) in _texts(at)
-    assert len(at.get("plotly_chart")) == 1
+    assert ui("practice.hand_over", number=1) in _texts(at) or ui("practice.game_lost") in _texts(at)
+    assert len(at.get("plotly_chart")) == 1 and len(at.metric) == 4  # each player's total and this hand
+    assert at.metric[0].label.startswith(ui("practice.you")) or "South" in at.metric[0].label
     at.button(key="ha_pr_review_open").click().run()
     assert ui("stepper.counter", number=0, count=52) in _texts(at)
     at.button(key="ha_pr_review_mine").click().run()
@@ -208,7 +218,7 @@ def test_the_game_survives_a_page_switch() -> None:
     at.switch_page(PAGE).run()
     assert not at.exception
     assert _session(at) == before
-    assert at.button(key=f"ha_pr_card_{before.hand.legal_moves()[0]}")
+    assert has_table(at, TABLE_KEY) and hand_cards(at, TABLE_KEY)
 
 
 def test_leaving_the_game_returns_to_the_setup() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 from collections.abc import Iterator
-from html import escape
 from pathlib import Path
 
 import pytest
@@ -31,6 +30,9 @@ from hearts_core.engine.cards import Card, CardSet
 from hearts_core.engine.describe import points_words
 from hearts_ui.texts import ui
 from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY
+from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
+from hearts_ui.views.puzzles.puzzle import TABLE_KEY
+from tests.app.tables import click_table, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -162,20 +164,18 @@ def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() 
     illegal = [card for card in hand if card not in LEGALITY.solution]
     assert illegal, "the puzzle needs an illegal card to pick"
     at = _open(LEGALITY.id)
-    pick = at.button_group(key=f"ha_pz_pick_{LEGALITY.id}")
-    pick.set_value([*LEGALITY.solution, illegal[0]]).run()
-    at.button(key="ha_pz_check").click().run()
+    hand = table_data(at, TABLE_KEY)["hand"]
+    assert hand["mode"] == "select" and hand["need"] is None  # any number of cards, then check
+    click_table(at, TABLE_KEY, kind="cards", cards=[*LEGALITY.solution, illegal[0]])
     error = " ".join(element.value for element in at.error)
     assert ui("puzzles.not_legal").strip("*:") in error
     assert str(state.explain(illegal[0])) in error
     # Some legal cards only: "you missed some".
     if len(LEGALITY.solution) > 1:
-        at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution[:1])).run()
-        at.button(key="ha_pz_check").click().run()
+        click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution[:1]))
         assert any(ui("puzzles.missed_some").split("**")[1] in element.value for element in at.warning)
     # A retry with exactly the legal cards is right, but the puzzle stays missed.
-    at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution)).run()
-    at.button(key="ha_pz_check").click().run()
+    click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
     assert any(RIGHT in element.value for element in at.success)
     record = at.session_state[PROGRESS_KEY][LEGALITY.id]
     assert (record.result, record.cleared, record.attempts) == ("failed", True, 3 if len(LEGALITY.solution) > 1 else 2)
@@ -184,8 +184,7 @@ def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() 
 
 def test_a_right_first_answer_solves_and_counts_in_the_progress() -> None:
     at = _open(LEGALITY.id)
-    at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution)).run()
-    at.button(key="ha_pz_check").click().run()
+    click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
     assert any(RIGHT in element.value for element in at.success)
     assert at.session_state[PROGRESS_KEY][LEGALITY.id].result == "solved"
     at.button(key="ha_pz_back").click().run()
@@ -215,10 +214,10 @@ def test_a_pass_with_the_wrong_count_is_not_judged() -> None:
     puzzle = _first(LIBRARY, "passing")
     at = _open(puzzle.id)
     one = str(puzzle.state.hands[puzzle.seat].cards()[0])
-    at.button_group(key=f"ha_pz_pick_{puzzle.id}").set_value([one]).run()
-    at.button(key="ha_pz_check").click().run()
+    click_table(at, TABLE_KEY, kind="cards", cards=[one])
     count = puzzle.rules.pass_count
     assert [element.value for element in at.warning] == [ui("puzzles.pass_count", count=count, picked=1)]
+    assert table_data(at, TABLE_KEY)["hand"]["status"] == ui("puzzles.pass_count", count=count, picked=1)
     assert puzzle.id not in at.session_state[PROGRESS_KEY]
 
 
@@ -251,8 +250,7 @@ def test_the_hint_ladder_records_each_rung_and_the_answer_fails_the_puzzle() -> 
     assert "ha_pz_hint" not in [button.key for button in at.button]  # no rung left
     assert ui("puzzles.answer_legality", cards="").strip(" .").capitalize() in _text(at)
     # A right answer now clears it, but it stays missed.
-    at.button_group(key=f"ha_pz_pick_{LEGALITY.id}").set_value(list(LEGALITY.solution)).run()
-    at.button(key="ha_pz_check").click().run()
+    click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
     record = at.session_state[PROGRESS_KEY][LEGALITY.id]
     assert (record.result, record.cleared) == ("failed", True)
 
@@ -280,23 +278,25 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     at = _open(PLAY_ID)
     assert len(library.problems) == 1
     assert any(ui("puzzles.problems_heading", count=1) == expander.label for expander in at.expander)
-    at.button(key=f"ha_pz_card_{wrong}").click().run()
+    click_table(at, TABLE_KEY, kind="play", card=wrong)
     assert not at.exception
     warning = " ".join(element.value for element in at.warning)
     cost = ui("puzzles.cost_min_points", card=Card.parse(wrong).symbol,
               value=points_words(puzzle.values[wrong]), best=points_words(puzzle.values[best]))
     assert cost in warning
     # The refutation is on the table, stepped card by card to the end.
-    assert escape(ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)) in " ".join(h.value for h in at.html)
+    assert table_data(at, LINE_TABLE_KEY)["title"] == ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)
     at.button(key="ha_pz_line_next").click().run()
     assert ui("stepper.counter", number=1, count=len(puzzle.refutation(wrong))) in _text(at)
     at.button(key="ha_pz_line_last").click().run()
     assert not at.exception
     # The right card; then the solver's line.
-    at.button(key=f"ha_pz_card_{best}").click().run()
+    click_table(at, TABLE_KEY, kind="play", card=best)
     assert any(RIGHT in element.value for element in at.success)
+    played = table_data(at, TABLE_KEY)  # the right card has gone to the trick
+    assert best in [play["card"] for play in played["trick"]["plays"]] and played["hand"]["mode"] == "view"
     at.button(key="ha_pz_solution_line").click().run()
-    assert escape(ui("puzzles.line_solution")) in " ".join(h.value for h in at.html)
+    assert table_data(at, LINE_TABLE_KEY)["title"] == ui("puzzles.line_solution")
     at.button(key="ha_pz_line_last").click().run()
     assert not at.exception
     assert at.session_state[PROGRESS_KEY][PLAY_ID].result == "failed"
@@ -315,7 +315,7 @@ def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
         values = question.values if isinstance(question, PlayPuzzle) else {}
         wrong = [card for card in values if card not in puzzle.solution]
         if wrong:  # a play puzzle the solver proved: a wrong card, its cost, the reply stepped to the end
-            at.button(key=f"ha_pz_card_{wrong[0]}").click().run()
+            click_table(at, TABLE_KEY, kind="play", card=wrong[0])
             assert not at.exception, (puzzle.id, at.exception)
             assert ui("puzzles.cost_line") in " ".join(element.value for element in at.warning), puzzle.id
             at.button(key="ha_pz_line_last").click().run()

@@ -35,6 +35,7 @@ from hearts_ui.views.rulebook.data import (
     value_words,
     variant_choices,
 )
+from hearts_ui.widgets.card_table.payload import SPEEDS, TABLE_WORDS
 
 PRESETS = Ruleset.preset_names()
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,10 +167,11 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"puzzles.rung_{rung}" for rung in ("idea", "answer")}
     used |= {f"practice.level_{level}_note" for level in LEVELS} | {"practice.level_monte_carlo"}
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
+    used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)
-    assert unused == []
+    assert unused == [], "\n".join(unused)
 
 
 def test_ui_catalogue_is_valid_toml_and_fills_in() -> None:

@@ -13,11 +13,11 @@ from hearts_core.engine.game import game_ends
 from hearts_core.engine.history import History
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState
-from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.table import seat_name
 
 from ...texts import ui
+from ...widgets.card_table import TableScene, card_table
 from ...widgets.stepper import stepper
-from ...widgets.table import render_table
 from .common import side_name
 
 POLICIES: Final = ("heuristic", "random")
@@ -165,12 +165,12 @@ def _stepper(position: int, last: int, parting: int | None) -> None:
                     icon=":material/call_split:", width="stretch", disabled=position == parting)
 
 
-def _column_table(history: History, position: int, title: str) -> None:
+def _column_table(history: History, position: int, title: str, side: str) -> None:
     index = min(position, len(history) - 1)
     state = history[index]
     move = history.move(index) if index else None
-    render_table(table_snapshot(state, face_up="all", highlight=(str(move.card),) if move else (), caption=title),
-                 heading_level=3)
+    card_table(TableScene(state, face_up="all", highlight=(str(move.card),) if move else (), title=title),
+               key=f"ha_lab_table_{side}")
     if move is not None:
         st.caption(move.explanation.narration(seat_name(move.seat, state.rules.players)))
     elif index < position:
@@ -247,9 +247,9 @@ def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
     _stepper(position, last, parting)
     left, right = st.columns(2, gap="medium")
     with left:
-        _column_table(replay.history_a, position, side_name("a"))
+        _column_table(replay.history_a, position, side_name("a"), "a")
     with right:
-        _column_table(replay.history_b, position, side_name("b"))
+        _column_table(replay.history_b, position, side_name("b"), "b")
     _scores_table(replay)
     with st.expander(ui("lab.deal_text"), icon=":material/content_copy:"):
         st.caption(ui("lab.deal_text_note"))

@@ -26,12 +26,14 @@ from hearts_core.engine.cards import Card
 from hearts_core.engine.describe import option_words
 from hearts_core.engine.history import History
 from hearts_core.engine.state import HandState
-from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import StepOutcome
 
+from ...frame import wide_prompt
 from ...texts import ui
+from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, select_control
+from ...widgets.card_table.component import Handler
 from ...widgets.stepper import counter, session_position, stepper
-from ...widgets.table import render_table
 from .progress import record
 
 
@@ -50,8 +52,16 @@ def _face_up(step: Step, state: HandState) -> Any:
     return step.show
 
 
-def _table(step: Step, state: HandState, highlight: tuple[str, ...] = ()) -> None:
-    render_table(table_snapshot(state, face_up=_face_up(step, state), highlight=highlight or step.highlight))
+#: The key of the lesson table: one table for every step, so a step that plays on
+#: from the one before (the same deal, more cards) shows the cards arriving.
+TABLE_KEY: Final = "ha_ls_table"
+
+
+def _table(step: Step, state: HandState, highlight: tuple[str, ...] = (), *, hand: HandControl | None = None,
+           prompt: str = "", seat_pick: bool = False, on_action: Handler | None = None) -> None:
+    scene = TableScene(state, face_up=_face_up(step, state), highlight=highlight or step.highlight, hand=hand,
+                       prompt=prompt, seat_pick=seat_pick)
+    card_table(scene, key=TABLE_KEY, on_action=on_action)
 
 
 def _with_table(lesson: Lesson, step: Step) -> Any:
@@ -59,7 +69,7 @@ def _with_table(lesson: Lesson, step: Step) -> Any:
     state = lesson.position(step)
     if state is None:
         return st.container()
-    table_col, words_col = st.columns([2, 1], gap="medium")
+    table_col, words_col = st.columns([3, 2], gap="medium")
     with table_col:
         _table(step, state)
     return words_col
@@ -79,7 +89,7 @@ def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
     last = len(history) - 1
     position = session_position(key, last)
     state = history[position]
-    table_col, words_col = st.columns([2, 1], gap="medium")
+    table_col, words_col = st.columns([3, 2], gap="medium")
     highlight = (str(history.move(position).card),) if position else ()
     with table_col:
         _table(step, state, highlight)
@@ -153,69 +163,114 @@ def _judged(lesson: Lesson, index: int, verdict: Verdict) -> None:
     record(lesson, index, outcome)
 
 
-def _words_then_prompt(step: ChooseCardStep | ChoosePassStep) -> None:
+def _words(step: ChooseCardStep | ChoosePassStep) -> None:
+    wide_prompt(step.prompt)
     if step.text:
         st.markdown(step.text)
-    st.markdown(f"**{step.prompt}**")
+
+
+def _verdict_of(lesson: Lesson, index: int) -> Verdict | None:
+    verdict = st.session_state.get(_verdict_key(lesson, index))
+    return verdict if isinstance(verdict, Verdict) else None
+
+
+def _verdict_status(verdict: Verdict | None) -> str:
+    """The verdict in a line, beside the hand (in full beside the table): for a card the
+    rules forbid, the engine's reason itself."""
+    if verdict is None:
+        return ""
+    if verdict.outcome == "illegal":
+        return verdict.detail
+    return ui("lessons.status_poor") if verdict.outcome == "poor" else ui(f"common.status_{verdict.outcome}")
 
 
 def _choose_card(lesson: Lesson, index: int, step: ChooseCardStep) -> None:
     state = lesson.position(step)
     assert state is not None and state.to_play is not None
-    table_col, words_col = st.columns([2, 1], gap="medium")
+    seat = state.to_play
+    verdict = _verdict_of(lesson, index)
+    table_col, words_col = st.columns([3, 2], gap="medium")
     with table_col:
-        _table(step, state)
+        if verdict is not None and verdict.correct and verdict.explanation is not None:
+            # The right card goes to the trick; the hand stays in view, its turn over.
+            played = verdict.explanation.card
+            _table(step, state.play(played), (played,), prompt=step.prompt,
+                   hand=HandControl(seat, "view", status=_verdict_status(verdict)))
+        else:
+            # Every card stays clickable (which cards are legal may be the question).
+            hand = HandControl(seat, "play", status=_verdict_status(verdict) or ui("table.click_card"))
+            _table(step, state, prompt=step.prompt, hand=hand,
+                   on_action=lambda action: _pick_card(lesson, index, action))
     with words_col:
-        _words_then_prompt(step)
-        st.caption(ui("lessons.your_cards", seat=seat_name(state.to_play, lesson.rules.players)))
-        hand = state.hands[state.to_play].cards()
-        cols = st.columns(min(len(hand), 4))
-        for position, card in enumerate(hand):
-            cols[position % len(cols)].button(card.symbol, key=f"ha_card_{index}_{card}", help=card.name,
-                                              width="stretch", on_click=_pick_card, args=(lesson, index, str(card)))
+        _words(step)
         _show_verdict(lesson, index)
 
 
-def _pick_card(lesson: Lesson, index: int, card: str) -> None:
+def _pick_card(lesson: Lesson, index: int, action: TableAction) -> None:
     step = lesson.steps[index]
-    assert isinstance(step, ChooseCardStep)
-    _judged(lesson, index, step.judge(lesson, card))
+    if isinstance(step, ChooseCardStep) and action.kind == "play" and action.card is not None:
+        _judged(lesson, index, step.judge(lesson, action.card))
 
 
 def _choose_pass(lesson: Lesson, index: int, step: ChoosePassStep) -> None:
     state = lesson.position(step)
     assert state is not None
-    picked_key = f"ha_pass_{lesson.id}_{index}"
-    table_col, words_col = st.columns([2, 1], gap="medium")
+    verdict = _verdict_of(lesson, index)
+    picked = tuple(st.session_state.get(_picked_key(lesson, index)) or ())
+    direction = option_words("pass_cycle", state.pass_direction)
+    table_col, words_col = st.columns([3, 2], gap="medium")
     with table_col:
-        _table(step, state, tuple(st.session_state.get(picked_key) or ()))
+        hand = select_control(step.seat, lesson.rules.pass_count, ui("common.pass_submit"), selected=picked,
+                              status=_verdict_status(verdict) or ui("lessons.pass_direction", direction=direction,
+                                                                    count=lesson.rules.pass_count))
+        _table(step, state, prompt=step.prompt, hand=hand,
+               on_action=lambda action: _submit_pass(lesson, index, action))
     with words_col:
-        _words_then_prompt(step)
-        direction = option_words("pass_cycle", state.pass_direction)
-        st.caption(ui("lessons.pass_direction", direction=direction, count=lesson.rules.pass_count))
-        options = [str(card) for card in state.hands[step.seat].cards()]
-        st.pills(ui("lessons.pass_pick"), options, selection_mode="multi", key=picked_key,
-                 format_func=lambda text: Card.parse(text).symbol)
-        st.button(ui("common.pass_submit"), key=f"ha_pass_go_{index}", type="primary", on_click=_submit_pass,
-                  args=(lesson, index, picked_key))
+        _words(step)
         _show_verdict(lesson, index)
 
 
-def _submit_pass(lesson: Lesson, index: int, picked_key: str) -> None:
+def _picked_key(lesson: Lesson, index: int) -> str:
+    return f"ha_pass_{lesson.id}_{index}"
+
+
+def _submit_pass(lesson: Lesson, index: int, action: TableAction) -> None:
     step = lesson.steps[index]
-    assert isinstance(step, ChoosePassStep)
-    _judged(lesson, index, step.judge(lesson, list(st.session_state.get(picked_key) or [])))
+    if isinstance(step, ChoosePassStep) and action.kind == "cards":
+        st.session_state[_picked_key(lesson, index)] = action.cards
+        _judged(lesson, index, step.judge(lesson, list(action.cards)))
 
 
 def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
-    with _with_table(lesson, step):
+    choice_key = f"ha_choice_{lesson.id}_{index}"
+    state = lesson.position(step)
+    if state is None:
+        words_col = st.container()
+    else:
+        table_col, words_col = st.columns([3, 2], gap="medium")
+        with table_col:
+            # A seat answer may be given by clicking the seat on the table.
+            _table(step, state, prompt=step.prompt if step.asks_a_seat else "", seat_pick=step.asks_a_seat,
+                   on_action=lambda action: _seat_answer(lesson, index, action, choice_key))
+    with words_col:
         if step.text:
             st.markdown(step.text)
-        choice_key = f"ha_choice_{lesson.id}_{index}"
         st.radio(f"**{step.prompt}**", list(step.choices), index=None, key=choice_key)
         st.button(ui("common.check"), key=f"ha_check_{index}", type="primary", on_click=_submit_answer,
                   args=(lesson, index, choice_key))
         _show_verdict(lesson, index)
+
+
+def _seat_answer(lesson: Lesson, index: int, action: TableAction, choice_key: str) -> None:
+    step = lesson.steps[index]
+    if not isinstance(step, QuestionStep) or action.kind != "seat" or action.seat is None:
+        return
+    choice = step.choice_for_seat(action.seat, lesson.rules.players)
+    if choice is None:
+        st.session_state[_verdict_key(lesson, index)] = Verdict("wrong", ui("lessons.seat_not_a_choice"))
+        return
+    st.session_state[choice_key] = choice
+    _judged(lesson, index, step.judge(lesson, choice))
 
 
 def _submit_answer(lesson: Lesson, index: int, choice_key: str) -> None:
@@ -244,7 +299,11 @@ def _compare(lesson: Lesson, index: int, step: CompareStep) -> None:
     ):
         with col:
             st.markdown(f"#### {label}")
-            _table(step, state)
+            hand = None
+            if scores is None and state.to_play is not None:  # the legal cards lit, the others dimmed
+                hand = HandControl(state.to_play, "view", playable=frozenset(legal))
+            card_table(TableScene(state, face_up=_face_up(step, state), highlight=step.highlight, hand=hand,
+                                  title=label), key=f"{TABLE_KEY}_{'b' if state is comparison.state_b else 'a'}")
             if scores is not None:
                 rows = " · ".join(f"{seat_name(seat, players)} {score}" for seat, score in enumerate(scores))
                 st.markdown(ui("lessons.scores", scores=rows))

@@ -25,8 +25,8 @@ from ...progress_store import learner_id
 from ...texts import ui
 from ...widgets import ruleset_picker
 from .hints import hint_ladder
-from .play import board, pass_panel, play_panel
-from .score import game_notes, hand_over_panel, moon_panel, review, scoreboard, totals_chart
+from .play import actions, board
+from .score import game_notes, hand_over_screen, moon_panel, review, scoreboard, totals_chart
 from .session import current, keep, reset_views
 
 # -- setup -----------------------------------------------------------------------------------------
@@ -107,34 +107,37 @@ def _ruleset_words(rules: Ruleset) -> str:
 
 def render_game(session: PracticeSession) -> None:
     _header(session)
-    table_col, side_col = st.columns([3, 2], gap="medium")
     stage = session.stage
-    reviewing = stage in ("hand_over", "game_over") and bool(st.session_state.get("ha_pr_review"))
-    with table_col:
-        if reviewing:
-            review(session)
-        else:
+    if stage in ("hand_over", "game_over"):
+        _between_hands(session)
+    else:
+        table_col, side_col = st.columns([3, 2], gap="medium")
+        with table_col:
             board(session)
-            if stage in ("pass", "play"):
+        with side_col:
+            if stage == "moon":
+                moon_panel(session)
+            else:
                 hint_ladder(session)
-    with side_col:
-        if stage == "pass":
-            pass_panel(session)
-        elif stage == "play":
-            play_panel(session)
-        elif stage == "moon":
-            moon_panel(session)
-        else:
-            hand_over_panel(session)
-        if stage in ("pass", "play", "moon"):
+                if stage == "play":
+                    actions(session)
             scoreboard(session)
-        else:
-            game_notes(session)
-    if session.game.hands:
-        st.plotly_chart(totals_chart(session), key="ha_pr_chart", config={"displayModeBar": False})
+        if session.game.hands:
+            st.plotly_chart(totals_chart(session), key="ha_pr_chart", config={"displayModeBar": False})
     st.divider()
     st.button(ui("practice.quit"), key="ha_pr_quit", on_click=_quit, icon=":material/restart_alt:", type="tertiary",
               help=ui("practice.quit_help"))
+
+
+def _between_hands(session: PracticeSession) -> None:
+    """The score screen, then the finished hand (or its review) and the chart of the game."""
+    hand_over_screen(session)
+    if st.session_state.get("ha_pr_review"):
+        review(session)
+    else:
+        board(session)
+    game_notes(session)
+    st.plotly_chart(totals_chart(session), key="ha_pr_chart", config={"displayModeBar": False})
 
 
 def _quit() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
@@ -11,13 +12,13 @@ from hearts_core.ai import hints
 from hearts_core.engine.describe import signed
 from hearts_core.engine.history import History
 from hearts_core.engine.state import HandState
-from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.table import seat_name
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.practice import PracticeSession
 
 from ...texts import ui
+from ...widgets.card_table import TableScene, card_table
 from ...widgets.stepper import counter, session_position, stepper
-from ...widgets.table import render_table
 from .session import current, keep, reset_views, seat_words
 
 VERDICT_WORLDS: Final = 64
@@ -41,34 +42,56 @@ def _moon(option: str) -> None:
         keep(session.choose_moon(option))
 
 
-def hand_over_panel(session: PracticeSession) -> None:
+def hand_over_screen(session: PracticeSession) -> None:
+    """Between hands: this hand's points and the totals per player, the moon, and what comes next;
+    at the end of the game, the winner and "play again"."""
     result = session.game.hands[-1]
-    st.markdown(f"#### {ui('practice.hand_over', number=result.state.hand_number + 1)}")
-    lines = [f"| {ui('common.col_player')} | {ui('practice.col_taken')} | {ui('practice.col_score')} "
-             f"| {ui('practice.col_total')} |", "|---|---:|---:|---:|"]
-    totals = session.game.totals
-    for seat, (taken, score) in enumerate(zip(result.report.raw, result.report.scores, strict=True)):
-        name = seat_words(session, seat)
-        lines.append(f"| {name} | {taken} | {signed(score)} | {totals[seat]} |")
-    st.markdown("\n".join(lines))
-    if result.report.moon_shooter is not None:
-        st.info(ui("practice.moon_shot", seat=_seat(session, result.report.moon_shooter)),
-                icon=":material/dark_mode:")
-    if session.stage == "game_over":
-        winners = ", ".join(_seat(session, seat) for seat in session.game.winners)
-        won = session.seat in session.game.winners
-        (st.success if won else st.warning)(ui("practice.game_over", winners=winners), icon=":material/emoji_events:")
-        st.button(ui("practice.new_game"), key="ha_pr_new", on_click=_new_game, type="primary",
-                  icon=":material/playing_cards:", width="stretch")
-    else:
-        st.button(ui("practice.next_hand"), key="ha_pr_next", on_click=_next_hand, type="primary",
-                  icon=":material/skip_next:", width="stretch")
+    over = session.stage == "game_over"
+    with st.container(border=True, key="ha_pr_scores"):
+        if over:
+            winners = ", ".join(seat_words(session, seat) for seat in session.game.winners)
+            won = session.seat in session.game.winners
+            st.markdown(f"### {ui('practice.game_won') if won else ui('practice.game_lost')}")
+            st.markdown(ui("practice.game_over", winners=winners))
+        else:
+            st.markdown(f"### {ui('practice.hand_over', number=result.state.hand_number + 1)}")
+        if result.report.moon_shooter is not None:
+            st.info(ui("practice.moon_shot", seat=seat_words(session, result.report.moon_shooter)),
+                    icon=":material/dark_mode:")
+        totals = session.game.totals
+        leader = min(totals)
+        columns = st.columns(min(session.rules.players, 3))
+        for seat, score in enumerate(result.report.scores):
+            name = seat_words(session, seat) + (" ★" if totals[seat] == leader else "")
+            history = [session.game.totals_after(count)[seat] for count in range(len(session.game.hands) + 1)]
+            columns[seat % len(columns)].metric(
+                name, totals[seat], delta=ui("practice.this_hand", points=signed(score)),
+                delta_color="off" if score == 0 else "inverse", delta_arrow="off", border=True,
+                chart_data=history if len(history) > 2 else None)
+        st.caption(ui("practice.leader_note"))
+        if over:
+            again, new = st.columns(2)
+            again.button(ui("practice.play_again"), key="ha_pr_again", on_click=_play_again, type="primary",
+                         icon=":material/replay:", width="stretch", help=ui("practice.play_again_help"))
+            new.button(ui("practice.new_game"), key="ha_pr_new", on_click=_new_game,
+                       icon=":material/tune:", width="stretch")
+        else:
+            st.button(ui("practice.next_hand"), key="ha_pr_next", on_click=_next_hand, type="primary",
+                      icon=":material/skip_next:", width="stretch")
     if st.session_state.get("ha_pr_review"):
         st.button(ui("practice.review_close"), key="ha_pr_review_close", on_click=_close_review,
-                  icon=":material/close:", width="stretch")
+                  icon=":material/close:")
     else:
         st.button(ui("practice.review"), key="ha_pr_review_open", on_click=_open_review,
-                  icon=":material/play_arrow:", width="stretch", help=ui("practice.review_help"))
+                  icon=":material/play_arrow:", help=ui("practice.review_help"))
+
+
+def _play_again() -> None:
+    """A new game with the same rules and bots."""
+    session = current()
+    if session is not None:
+        reset_views()
+        keep(PracticeSession.start(session.rules, level=session.level, seed=secrets.randbelow(10**9)))
 
 
 def _new_game() -> None:
@@ -126,8 +149,9 @@ def review(session: PracticeSession) -> None:
     last = len(history) - 1
     position = session_position("ha_pr_frame", last)
     move = history.move(position) if position else None
-    render_table(table_snapshot(history[position], face_up="all", highlight=(str(move.card),) if move else (),
-                                caption=ui("practice.review_heading", number=session.hand.hand_number + 1)))
+    card_table(TableScene(history[position], face_up="all", highlight=(str(move.card),) if move else (),
+                          title=ui("practice.review_heading", number=session.hand.hand_number + 1)),
+               key="ha_pr_review_table")
     mine = [index for index in range(1, last + 1) if history.move(index).seat == session.seat]
     following = next((index for index in mine if index > position), None)
     steps, jump = st.columns([4, 1], vertical_alignment="bottom")

@@ -10,11 +10,14 @@ import streamlit as st
 from hearts_core.content.puzzles import Attempt, PlayPuzzle, Puzzle
 from hearts_core.engine.cards import Card
 from hearts_core.engine.describe import option_words, points_words, signed
+from hearts_core.engine.state import HandState
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import record_attempt
 
 from ...texts import ui
+from ...widgets.card_table import HandControl, TableAction, select_control
+from ...widgets.card_table.component import Handler
 from .common import (
     cards_words,
     keep,
@@ -59,28 +62,74 @@ def _not_judged(puzzle: Puzzle, text: str) -> None:
     st.session_state[key(puzzle, "attempt")] = text
 
 
-# -- the forms ---------------------------------------------------------------------------------------
+# -- the table: the answers given with the cards --------------------------------------------------
 
 
-def _answer_cards(puzzle: Puzzle) -> None:
+def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler | None]:
+    """The position the table shows, what the learner may do with the cards of the hand
+    asked about (click one, or choose several and confirm), and the handler of that action."""
+    shape = puzzle.answer_shape
     state = puzzle.question_state
-    assert state.to_play is not None
-    options = [str(card) for card in state.hands[state.to_play].cards()]
-    st.pills(ui("puzzles.pick_cards", seat=seat_words(puzzle, state.to_play)), options, selection_mode="multi",
-             key=key(puzzle, "pick"), format_func=lambda text: Card.parse(text).symbol)
-    st.button(ui("common.check"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
-              icon=":material/check:")
+    attempt = st.session_state.get(key(puzzle, "attempt"))
+    status = _status(attempt)
+    if shape == "card":
+        assert state.to_play is not None
+        if isinstance(attempt, Attempt) and attempt.correct:
+            # The right card goes to the trick; the hand stays in view.
+            return state.play(attempt.cards[0]), HandControl(state.to_play, "view", status=status), None
+        hand = HandControl(state.to_play, "play", status=status or ui("table.click_card"))
+        return state, hand, lambda action: _card_clicked(puzzle, action)
+    if shape == "cards":
+        assert state.to_play is not None
+        hand = select_control(state.to_play, None, ui("common.check"), selected=_picked(puzzle),
+                              status=status or ui("puzzles.pick_cards_short"))
+        return state, hand, lambda action: _cards_chosen(puzzle, action)
+    if shape == "pass":
+        state = puzzle.state
+        direction = option_words("pass_cycle", state.pass_direction)
+        count = puzzle.rules.pass_count
+        hand = select_control(puzzle.seat, count, ui("common.pass_submit"), selected=_picked(puzzle),
+                              status=status or ui("puzzles.pass_direction", count=count, direction=direction))
+        return state, hand, lambda action: _cards_chosen(puzzle, action)
+    return state, None, None
 
 
-def _submit_cards(puzzle: Puzzle) -> None:
-    picked = list(st.session_state.get(key(puzzle, "pick")) or [])
+def _picked(puzzle: Puzzle) -> tuple[str, ...]:
+    return tuple(st.session_state.get(key(puzzle, "pick")) or ())
+
+
+def _status(attempt: object) -> str:
+    """The verdict in a line beside the hand (in full beside the table)."""
+    if isinstance(attempt, str):
+        return attempt
+    if isinstance(attempt, Attempt):
+        return ui("common.status_right") if attempt.correct else ui("common.status_wrong")
+    return ""
+
+
+def _card_clicked(puzzle: Puzzle, action: TableAction) -> None:
+    if action.kind == "play" and action.card is not None:
+        judge(puzzle, action.card)
+
+
+def _cards_chosen(puzzle: Puzzle, action: TableAction) -> None:
+    if action.kind != "cards":
+        return
+    st.session_state[key(puzzle, "pick")] = action.cards
     count = puzzle.rules.pass_count
-    if not picked:
+    if not action.cards:
         _not_judged(puzzle, ui("puzzles.pick_first"))
-    elif puzzle.answer_shape == "pass" and len(picked) != count:
-        _not_judged(puzzle, ui("puzzles.pass_count", count=count, picked=len(picked)))
+    elif puzzle.answer_shape == "pass" and len(action.cards) != count:
+        _not_judged(puzzle, ui("puzzles.pass_count", count=count, picked=len(action.cards)))
     else:
-        judge(puzzle, picked)
+        judge(puzzle, list(action.cards))
+
+
+# -- the forms beside the table ------------------------------------------------------------------
+
+
+def _on_the_table(puzzle: Puzzle) -> None:
+    """Card answers are given on the table itself: nothing to fill in here."""
 
 
 def _answer_scores(puzzle: Puzzle) -> None:
@@ -100,28 +149,6 @@ def _submit_scores(puzzle: Puzzle) -> None:
     judge(puzzle, _given_scores(puzzle))
 
 
-def _answer_pass(puzzle: Puzzle) -> None:
-    state = puzzle.state
-    direction = option_words("pass_cycle", state.pass_direction)
-    st.caption(ui("puzzles.pass_direction", count=puzzle.rules.pass_count, direction=direction))
-    options = [str(card) for card in state.hands[puzzle.seat].cards()]
-    st.pills(ui("puzzles.pick_pass", seat=seat_words(puzzle, puzzle.seat)), options, selection_mode="multi",
-             key=key(puzzle, "pick"), format_func=lambda text: Card.parse(text).symbol)
-    st.button(ui("common.pass_submit"), key="ha_pz_check", type="primary", on_click=_submit_cards, args=(puzzle,),
-              icon=":material/send:")
-
-
-def _answer_card(puzzle: Puzzle) -> None:
-    state = puzzle.question_state
-    assert state.to_play is not None
-    st.caption(ui("puzzles.your_cards", seat=seat_words(puzzle, state.to_play)))
-    hand = state.hands[state.to_play].cards()
-    cols = st.columns(min(len(hand), 4))
-    for position, card in enumerate(hand):
-        cols[position % len(cols)].button(card.symbol, key=f"ha_pz_card_{card}", help=card.name, width="stretch",
-                                          on_click=judge, args=(puzzle, str(card)))
-
-
 def _answer_moon(puzzle: Puzzle) -> None:
     for option in MOON_CHOICES:
         st.button(moon_label(puzzle, option), key=f"ha_pz_moon_{option}", on_click=judge, args=(puzzle, option),
@@ -129,10 +156,10 @@ def _answer_moon(puzzle: Puzzle) -> None:
 
 
 _FORMS: Final[dict[str, Callable[[Puzzle], None]]] = {
-    "cards": _answer_cards,
+    "cards": _on_the_table,
     "scores": _answer_scores,
-    "pass": _answer_pass,
-    "card": _answer_card,
+    "pass": _on_the_table,
+    "card": _on_the_table,
     "moon": _answer_moon,
 }
 

@@ -8,13 +8,16 @@ import streamlit as st
 
 from hearts_core.content.puzzles import Puzzle
 from hearts_core.engine.cards import Card
-from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.table import seat_name
 from hearts_core.learner.line_viewer import LineFrame, LineViewer
 
 from ...texts import ui
+from ...widgets.card_table import TableScene, card_table
 from ...widgets.stepper import counter, stepper
-from ...widgets.table import render_table
 from .common import key, scores_words
+
+#: The key of the table that steps through a line.
+LINE_TABLE_KEY = "ha_pz_line_table"
 
 
 def open_line(puzzle: Puzzle, viewer: LineViewer) -> None:
@@ -39,7 +42,7 @@ def render_line(puzzle: Puzzle, viewer: LineViewer, face_up: Any) -> None:
     played = (str(frame.move.card),) if frame.move is not None else ()
     heading = ui("puzzles.line_solution") if viewer.kind == "solution" else ui(
         "puzzles.line_refutation", card=Card.parse(str(viewer.card)).symbol)
-    render_table(table_snapshot(frame.state, face_up=face_up, highlight=played, caption=heading))
+    card_table(TableScene(frame.state, face_up=face_up, highlight=played, title=heading), key=LINE_TABLE_KEY)
     stepper("ha_pz_line", frame.position, frame.last, lambda target: _move_to(puzzle, target))
     counter(frame.position, frame.last)
     st.info(_caption(puzzle, viewer, frame), icon=":material/chat:")

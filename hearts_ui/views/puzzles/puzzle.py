@@ -11,18 +11,22 @@ from hearts_core.content.puzzles import Library, MoonPuzzle, Puzzle, VariantPuzz
 from hearts_core.engine.describe import capitalised, penalty_summary
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState
-from hearts_core.engine.table import seat_name, table_snapshot
+from hearts_core.engine.table import seat_name
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import record_hint, record_reveal
 
+from ...frame import wide_prompt
 from ...texts import ui
+from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import chip_html
-from ...widgets.table import render_table
 from ..rulebook.data import settings_rows
 from . import answers, line
 from .common import answer_words, asked, daily, keep, key, meta, progress, record_of, seat_words, status
 from .filters import next_row
+
+#: The key of the puzzle's table (its solution line has its own, :data:`.line.LINE_TABLE_KEY`).
+TABLE_KEY = "ha_pz_table"
 
 
 def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
@@ -34,11 +38,11 @@ def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
     st.caption(meta(loaded, puzzle) + tag)
     if isinstance(puzzle, VariantPuzzle):
         _variant_context(puzzle)
-    table_col, words_col = st.columns([2, 1], gap="medium")
+    table_col, words_col = st.columns([3, 2], gap="medium")
     with table_col:
         _board(puzzle)
     with words_col:
-        st.markdown(f"**{puzzle.prompt}**")
+        wide_prompt(puzzle.prompt)
         answers.render_answer(puzzle)
         answers.show_attempt(puzzle)
         _hints(puzzle)
@@ -112,9 +116,9 @@ def _board(puzzle: Puzzle) -> None:
     highlight: tuple[str, ...] = ()
     if kind == "legality" and st.session_state.get(key(puzzle, "solution")):
         highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
-    elif kind in ("legality", "passing"):
-        highlight = tuple(st.session_state.get(key(puzzle, "pick")) or ())
-    render_table(table_snapshot(state, face_up=face_up(puzzle), highlight=highlight))
+    shown, hand, handler = answers.table_hand(puzzle)
+    card_table(TableScene(shown, face_up=face_up(puzzle), highlight=highlight, hand=hand, prompt=puzzle.prompt),
+               key=TABLE_KEY, on_action=handler)
     if isinstance(puzzle, MoonPuzzle):
         _standings(puzzle)
 
