@@ -18,6 +18,7 @@ from hearts_core import Ruleset, lab
 from hearts_core.content.rulebook import apply_variant
 from hearts_core.words.catalogue import message
 from hearts_ui.texts import ui
+from tests.browser.table import tables
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -64,12 +65,12 @@ def test_a_shared_link_compare_simulate_and_download(
     assert query["a"] == [code_a] and query["b"] == [code_b]
 
     # One deal under both: two tables, stepped together.
-    expect(page.locator("section.hat-root")).to_have_count(2)
+    expect(tables(page)).to_have_count(2)
     _button(page, "ha_lab_next").click()
     _settled(page)
     _button(page, "ha_lab_next").click()
     _settled(page)
-    expect(page.locator(".hat-card.hat-hl")).to_have_count(2)
+    expect(tables(page).locator(".marked")).to_have_count(2)  # the card just played, on each table
     _button(page, "ha_lab_find").click()
     _settled(page)
     _no_exception(page)

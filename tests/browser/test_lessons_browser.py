@@ -34,6 +34,7 @@ from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import lesson_status
 from hearts_ui.texts import ui
+from tests.browser.table import card_button, status, tables
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -129,17 +130,15 @@ def _lesson_card(page: Page) -> Locator:
 
 
 def _table_is_html(page: Page) -> Locator:
-    """The card table is there as HTML: accessible card images, and no ``<svg>`` in it."""
-    table = page.locator("section.hat-root")
+    """The card table is there: accessible card images, and no ``<svg>`` in it."""
+    table = tables(page)
     expect(table.first).to_be_visible()
     expect(table.locator("svg")).to_have_count(0)
-    for markup in table.evaluate_all("nodes => nodes.map(node => node.innerHTML)"):
-        assert "<svg" not in markup.lower()
     return table.first
 
 
 def _shoot(page: Page, folder: Path, name: str) -> None:
-    page.locator("section.hat-root").first.screenshot(path=str(folder / f"{name}.png"))
+    tables(page).first.screenshot(path=str(folder / f"{name}.png"))
 
 
 @pytest.fixture(scope="module")
@@ -174,7 +173,7 @@ def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: StreamlitServ
     table = _table_is_html(page)
     expect(table.locator('[role="img"][aria-label="{}"]'.format(Card.parse("2C").name))).to_have_count(1)
     # Every card of the deal is face up in this step: 52 card images, each named.
-    expect(table.locator('.hat-card[role="img"]')).to_have_count(52)
+    expect(table.locator('.hat-rank-chip[role="img"]')).to_have_count(52)
     _shoot(page, shots, f"table_step{WALKTHROUGH}")
     # The page's own buttons work after the deep link too.
     _button(page, "ha_steps_top_next").click()
@@ -228,7 +227,7 @@ def test_walkthrough_frames_step_card_by_card(server: StreamlitServer, page: Pag
     # The card just played is on the table, marked (in words as well as by colour).
     played = history.move(3).card
     marked = f"{played.name}, {ui('table.marked')}"
-    expect(page.locator(f'section.hat-root .hat-hl[aria-label="{marked}"]')).to_have_count(1)
+    expect(tables(page).locator(f'.marked[aria-label*="{marked}"]')).to_have_count(1)
     _shoot(page, shots, f"table_step{WALKTHROUGH}_card3")
     _button(page, "ha_frame_back").click()
     at_frame(2)
@@ -276,19 +275,24 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(
     _table_is_html(page)
     _shoot(page, shots, f"table_step{FOLLOW_SUIT}")
 
-    illegal = _button(page, f"ha_card_{index}_3C")
-    expect(illegal).to_have_text(Card.parse("3C").symbol)
+    # The card is clicked in the hand itself; every card stays clickable (legality is the question).
+    illegal = card_button(page, "3C")
+    expect(illegal).not_to_have_attribute("aria-disabled", "true")
     illegal.click()
     verdict = _alert(page, _plain(ui("lessons.illegal")))
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(reason)
+    expect(status(page)).to_have_text(reason)  # beside the hand, too
     _settled(page)
 
-    _button(page, f"ha_card_{index}_2D").click()
+    card_button(page, "2D").click()
     verdict = _alert(page, _plain(ui("common.right")))
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(step.success)
     expect(_alert(page, _plain(ui("lessons.illegal")))).to_have_count(0)
+    # The right card has gone to the trick, in front of South.
+    expect(card_button(page, "2D")).to_have_count(0)
+    expect(page.locator(f'.hat-slot[data-slot="0"] [aria-label*="{Card.parse("2D").name}"]')).to_have_count(1)
     _settled(page)
     _no_exception(page)
 
@@ -383,8 +387,9 @@ def test_a_face_down_hand_is_one_labelled_image(server: StreamlitServer, page: P
     assert state is not None
     _open(page, f"{server.url}{LESSONS_PATH}?lesson=passing&step={number}")
     table = _table_is_html(page)
-    west = ui("table.hand_down", seat=seat_name(1, passing.rules.players), count=len(state.hands[1]))
-    expect(table.locator(f'[role="img"][aria-label="{west}"]')).to_have_count(1)
+    west = seat_name(1, passing.rules.players)
+    count = ui("table.count_down", count=len(state.hands[1]))
+    expect(table.get_by_role("region", name=f"{west}, {count}, {ui('table.face_down')}", exact=False)).to_have_count(1)
     # South's own cards are face up, every one named.
     for card in state.hands[0].cards():
         expect(table.locator(f'[role="img"][aria-label="{card.name}"]')).to_have_count(1)

@@ -1,20 +1,22 @@
-"""The Practice page in Debian's chromium: start a game, pass, play a card, then
-reload mid-game and find the same hand, the same trick and the same cards (the
-learner cookie and the server-side store).  Screenshots go to
-``$HA_ARTIFACTS/practice`` (default: a pytest temporary folder).
+"""The Practice page in Debian's chromium, played on the card table itself, at desktop and
+phone width: pass three cards by clicking them, click an illegal card and read the engine's
+reason in the table's status line, play a whole hand by clicking cards while the bots' cards
+arrive in front of them, reach the score screen; reload mid-game and find the same game; and
+play one card with the keyboard alone (Tab, arrows, Enter).
 
-Expected words come from the catalogue, never typed here.
+Screenshots go to ``$HA_ARTIFACTS/practice`` (default: a pytest temporary folder).  Expected
+words come from the catalogue, never typed here.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from hearts_ui.texts import ui
+from tests.browser.table import card_button, hand, hand_codes, status, trick_cards
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -26,21 +28,21 @@ pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 PRACTICE_PATH = "/Practice"
-CARD_KEY = re.compile(r"st-key-ha_pr_card_(\w\w)")
+WIDTHS = {"desktop": 1366, "phone": 390}
+#: The deepest element with the focus, through shadow roots: its card code, or None.
+FOCUSED_CARD = """() => {
+  let node = document.activeElement;
+  while (node && node.shadowRoot && node.shadowRoot.activeElement) node = node.shadowRoot.activeElement;
+  return node && node.dataset && node.dataset.card ? node.dataset.card : null;
+}"""
+#: Which seats have a card lying in front of them on the table.
+SEATS_WITH_A_CARD = """() => [...document.querySelectorAll("*")].filter(node => node.shadowRoot)
+  .flatMap(host => [...host.shadowRoot.querySelectorAll(".hat-slot")])
+  .filter(slot => slot.querySelector(".hat-card")).map(slot => Number(slot.dataset.slot))"""
 
 
 def _button(page: Page, key: str) -> Locator:
     return page.locator(f".st-key-{key}").get_by_role("button").first
-
-
-def _cards(page: Page) -> dict[str, bool]:
-    """The learner's card buttons: card -> enabled."""
-    found: dict[str, bool] = {}
-    for element in page.locator("[class*='st-key-ha_pr_card_']").all():
-        match = CARD_KEY.search(element.get_attribute("class") or "")
-        if match:
-            found[match.group(1)] = element.get_by_role("button").first.is_enabled()
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -50,47 +52,140 @@ def shots(artifacts: Path) -> Path:
     return folder
 
 
-def test_start_pass_play_a_card_and_reload_mid_game(server: StreamlitServer, page: Page, shots: Path) -> None:
-    page.set_viewport_size({"width": 1280, "height": 1500})
-    page.goto(f"{server.url}{PRACTICE_PATH}")
+def _start(page: Page, url: str) -> None:
+    """A new game against random bots, waiting for the pass."""
+    page.goto(url)
     _settled(page)
     expect(page.get_by_role("heading", name=ui("nav.practice"), exact=True)).to_be_visible()
     page.locator(".st-key-ha_pr_level").get_by_text(ui("common.bot_random"), exact=True).click()
     _settled(page)
     _button(page, "ha_pr_start").click()
+    expect(hand(page).get_by_role("button")).to_have_count(13)
     _settled(page)
 
-    # The pass: three cards, then the button.
-    expect(page.get_by_text(ui("practice.pass_heading", count=3, seat="West"))).to_be_visible()
-    pills = page.locator(".st-key-ha_pr_pick").get_by_role("button")
-    expect(pills).to_have_count(13)
-    for index in (12, 11, 10):
-        pills.nth(index).click()
+
+def _pass_three(page: Page) -> None:
+    """Choose three cards in the hand (each rises, marked by a check), then confirm."""
+    cards = hand_codes(page)[:3]
+    confirm = page.get_by_role("button", name=ui("practice.pass_submit", seat="West"), exact=True)
+    expect(confirm).to_be_disabled()
+    for code in cards:
+        card_button(page, code).click()
+        expect(card_button(page, code)).to_have_attribute("aria-pressed", "true")
+    expect(status(page)).to_contain_text(ui("table.chosen_of", chosen=3, need=3))
+    expect(confirm).to_be_enabled()
+    confirm.click()
+    for code in cards:  # passed away (unless the same card came back, which a random pass cannot do)
+        expect(card_button(page, code)).to_have_count(0)
+    expect(hand(page).get_by_role("button")).to_have_count(13)
+    _settled(page)
+
+
+def _read_an_illegal_card(page: Page) -> bool:
+    """Click a dimmed card: nothing is played, and the reason appears in the status line."""
+    illegal = hand_codes(page, legal=False)
+    if not illegal:
+        return False
+    card = card_button(page, illegal[0])
+    expect(card).to_have_attribute("aria-disabled", "true")
+    reason_id = card.get_attribute("aria-describedby")
+    assert reason_id, "an illegal card points to its reason"
+    reason = page.locator(f"#{reason_id}").text_content()
+    assert reason
+    card.click(force=True)  # Playwright waits for aria-disabled elements to enable unless forced
+    expect(status(page)).to_have_text(reason)
+    expect(card).to_have_count(1)  # still in the hand: nothing was played
+    return True
+
+
+def _watch_the_bots(page: Page, seen: set[int]) -> None:
+    """Note the seats whose card arrives on the table after the learner's click."""
+    before = set(page.evaluate(SEATS_WITH_A_CARD))
+    for _ in range(12):
+        page.wait_for_timeout(150)
+        seen |= set(page.evaluate(SEATS_WITH_A_CARD)) - before - {0}
+
+
+def _play_the_hand(page: Page) -> set[int]:
+    """Click a legal card at every turn until the hand is over; the seats seen arriving."""
+    seen: set[int] = set()
+    over = page.get_by_role("heading", name=ui("practice.hand_over", number=1))
+    moon = _button(page, "ha_pr_moon_add_to_others")
+    for _ in range(13):
+        if over.count() or moon.count():
+            break
+        legal = hand_codes(page, legal=True)
+        assert legal, "it is South's turn: some card is legal"
+        card_button(page, legal[0]).click()
+        _watch_the_bots(page, seen)
+        expect(card_button(page, legal[0])).to_have_count(0)
         _settled(page)
-    _button(page, "ha_pr_pass").click()
-    _settled(page)
-    expect(page.get_by_text(ui("practice.your_turn"))).to_be_visible()
-    cards = _cards(page)
-    assert len(cards) == 13 and any(cards.values())
-    page.screenshot(path=str(shots / "play.png"), full_page=True)
+    if moon.count():
+        moon.click()
+        _settled(page)
+    expect(over).to_be_visible()
+    return seen
 
-    # Play the first allowed card: the bots move on until it is South's turn again.
-    first = next(card for card, enabled in cards.items() if enabled)
-    _button(page, f"ha_pr_card_{first}").click()
-    _settled(page)
-    expect(page.locator(f".st-key-ha_pr_card_{first}")).to_have_count(0)
-    before = _cards(page)
-    assert len(before) == 12
-    badges = page.locator("section.hat-root .hat-badges").inner_text()
-    page.screenshot(path=str(shots / "after_a_card.png"), full_page=True)
+
+@pytest.mark.parametrize("width", list(WIDTHS.values()), ids=list(WIDTHS))
+def test_pass_read_a_reason_and_play_a_whole_hand_on_the_table(
+    server: StreamlitServer, page: Page, shots: Path, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 1000})
+    _start(page, f"{server.url}{PRACTICE_PATH}")
+    page.screenshot(path=str(shots / f"pass_{width}.png"), full_page=True)
+    _pass_three(page)
+    page.screenshot(path=str(shots / f"play_{width}.png"), full_page=True)
+    if not _read_an_illegal_card(page):  # leading the 2C, or void: play on until a card is barred
+        card_button(page, hand_codes(page, legal=True)[0]).click()
+        _settled(page)
+        assert _read_an_illegal_card(page) or not hand_codes(page, legal=False)
+    page.screenshot(path=str(shots / f"reason_{width}.png"), full_page=True)
+    seen = _play_the_hand(page)
+    assert seen, "the bots' cards appear on the table in front of them"
+    page.screenshot(path=str(shots / f"hand_over_{width}.png"), full_page=True)
+    expect(page.get_by_test_id("stMetric")).to_have_count(4)
     _no_exception(page)
 
-    # A reload: the same game, the same trick, the same cards.
+
+def test_a_reload_mid_game_finds_the_same_hand(server: StreamlitServer, page: Page, shots: Path) -> None:
+    page.set_viewport_size({"width": 1366, "height": 1000})
+    _start(page, f"{server.url}{PRACTICE_PATH}")
+    _pass_three(page)
+    card_button(page, hand_codes(page, legal=True)[0]).click()
+    _settled(page)
+    page.wait_for_timeout(5000)  # the bots' cards have arrived and the trick gone to its winner
+    cards = hand_codes(page)
+    on_table = trick_cards(page).count()
     page.reload()
     _settled(page)
-    expect(page.get_by_text(ui("practice.your_turn"))).to_be_visible()
-    assert _cards(page) == before
-    assert page.locator("section.hat-root .hat-badges").inner_text() == badges
+    expect(hand(page).get_by_role("button")).to_have_count(len(cards))
+    assert hand_codes(page) == cards
+    assert trick_cards(page).count() == on_table
     expect(_button(page, "ha_pr_undo")).to_be_enabled()
     page.screenshot(path=str(shots / "reloaded.png"), full_page=True)
+    _no_exception(page)
+
+
+def test_one_card_played_with_the_keyboard_alone(server: StreamlitServer, page: Page) -> None:
+    page.set_viewport_size({"width": 1366, "height": 1000})
+    _start(page, f"{server.url}{PRACTICE_PATH}")
+    _pass_three(page)
+    page.locator("body").focus()
+    for _ in range(80):  # Tab into the hand
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_CARD):
+            break
+    first = page.evaluate(FOCUSED_CARD)
+    assert first == hand_codes(page)[0], "Tab reaches the first card of the hand"
+    legal = set(hand_codes(page, legal=True))
+    for _ in range(13):  # arrows move between the cards, to a legal one
+        if page.evaluate(FOCUSED_CARD) in legal:
+            break
+        page.keyboard.press("ArrowRight")
+    chosen = page.evaluate(FOCUSED_CARD)
+    assert chosen in legal
+    page.keyboard.press("Enter")
+    expect(card_button(page, chosen)).to_have_count(0)
+    _settled(page)
     _no_exception(page)

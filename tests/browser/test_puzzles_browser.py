@@ -17,7 +17,9 @@ import pytest
 
 from hearts_core.content.puzzles import PUZZLES_DIR, Puzzle, load_library
 from hearts_core.engine.cards import Card
+from hearts_core.engine.table import seat_name
 from hearts_ui.texts import ui
+from tests.browser.table import card_button, hand_codes, status, tables
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -38,6 +40,8 @@ def _first(kind: str) -> Puzzle:
 
 LEGALITY = _first("legality")
 MOON = _first("moon")
+PLAY = next(puzzle for puzzle in LIBRARY.ordered() if puzzle.kind == "play" and puzzle.answer_shape == "card"
+            and len(puzzle.question_state.legal_moves()) > len(puzzle.solution))
 
 
 def _plain(markdown: str) -> str:
@@ -57,10 +61,19 @@ def _alert(page: Page, text: str) -> Locator:
     return page.get_by_test_id("stAlert").filter(has_text=text)
 
 
+def _hand_label(puzzle: Puzzle) -> str:
+    """The name of the hand the puzzle asks about ("Your hand" for South, else "West's hand")."""
+    seat = puzzle.question_state.to_play
+    assert seat is not None
+    return ui("table.your_hand") if seat == 0 else ui("table.seat_hand", seat=seat_name(seat, puzzle.rules.players))
+
+
 def _pick(page: Page, puzzle: Puzzle, card: str) -> None:
-    page.locator(_key(f"ha_pz_pick_{puzzle.id}")).get_by_role("button", name=Card.parse(card).symbol,
-                                                                 exact=True).click()
-    _settled(page)
+    """Choose (or un-choose) a card in the hand on the table."""
+    button = card_button(page, card, _hand_label(puzzle))
+    pressed = button.get_attribute("aria-pressed") == "true"
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "false" if pressed else "true")
 
 
 @pytest.fixture(scope="module")
@@ -83,14 +96,14 @@ def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(
     expect(page.get_by_role("heading", name=LEGALITY.title, exact=True)).to_be_visible()
     _settled(page)
     _no_exception(page)
-    table = page.locator("section.hat-root")
+    table = tables(page)
     expect(table).to_have_count(1)
     expect(table.locator("svg")).to_have_count(0)
 
     # Wrong: every legal card and one that is not; the engine says why it is not.
     for card in (*LEGALITY.solution, illegal):
         _pick(page, LEGALITY, card)
-    _button(page, "ha_pz_check").click()
+    page.get_by_role("button", name=ui("common.check"), exact=True).click()
     verdict = _alert(page, _plain(ui("puzzles.not_legal")))
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(str(state.explain(illegal)))
@@ -99,7 +112,7 @@ def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(
 
     # Right: take the illegal card back.
     _pick(page, LEGALITY, illegal)
-    _button(page, "ha_pz_check").click()
+    page.get_by_role("button", name=ui("common.check"), exact=True).click()
     expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
     expect(_alert(page, _plain(ui("puzzles.not_legal")))).to_have_count(0)
     _settled(page)
@@ -143,4 +156,39 @@ def test_an_unknown_puzzle_warns_and_shows_the_picker(server: StreamlitServer, p
     expect(_alert(page, ui("puzzles.unknown_puzzle", name="nonsense"))).to_be_visible()
     expect(page.get_by_role("heading", name=ui("nav.puzzles"), exact=True)).to_be_visible()
     expect(_button(page, "ha_pz_next")).to_be_visible()
+    _no_exception(page)
+
+
+@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
+def test_a_play_puzzle_is_answered_by_clicking_the_card_on_the_table(
+    server: StreamlitServer, page: Page, shots: Path, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.goto(f"{server.url}{PUZZLES_PATH}?puzzle={PLAY.id}")
+    expect(page.get_by_role("heading", name=PLAY.title, exact=True)).to_be_visible()
+    _settled(page)
+    label = _hand_label(PLAY)
+    # The question is on screen before the table ends (above it on a phone, beside it on a desktop).
+    prompt = page.get_by_text(PLAY.prompt, exact=True).locator("visible=true").first
+    expect(prompt).to_be_visible()
+    felt_bottom = page.locator(".hat-felt").first.bounding_box()
+    prompt_box = prompt.bounding_box()
+    assert felt_bottom is not None and prompt_box is not None
+    assert prompt_box["y"] < felt_bottom["y"] + felt_bottom["height"]
+    wrong = next(code for code in hand_codes(page, label) if code not in PLAY.solution
+                 and PLAY.question_state.is_legal(code))
+    card_button(page, wrong, label).click()
+    expect(_alert(page, _plain(ui("puzzles.worse")))).to_be_visible()
+    # The table now steps through the reply to the wrong card; back to the puzzle to try again.
+    refutation = ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)
+    expect(page.get_by_role("group", name=refutation, exact=True)).to_be_visible()
+    _settled(page)
+    _button(page, "ha_pz_line_close").click()
+    expect(status(page)).to_have_text(ui("common.status_wrong"))
+    _settled(page)
+    card_button(page, PLAY.solution[0], label).click()
+    expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
+    expect(card_button(page, PLAY.solution[0], label)).to_have_count(0)  # played: it lies on the table now
+    _settled(page)
+    page.screenshot(path=str(shots / f"play_right_{width}.png"), full_page=True)
     _no_exception(page)

@@ -60,15 +60,17 @@ def hand_over_screen(session: PracticeSession) -> None:
                     icon=":material/dark_mode:")
         totals = session.game.totals
         leader = min(totals)
-        columns = st.columns(min(session.rules.players, 3))
+        # One wrapping row (not columns, which a phone stacks column by column): seats stay in order.
+        row = st.container(horizontal=True, gap="small")
         for seat, score in enumerate(result.report.scores):
             name = seat_words(session, seat) + (" ★" if totals[seat] == leader else "")
             history = [session.game.totals_after(count)[seat] for count in range(len(session.game.hands) + 1)]
-            columns[seat % len(columns)].metric(
+            row.metric(
                 name, totals[seat], delta=ui("practice.this_hand", points=signed(score)),
                 delta_color="off" if score == 0 else "inverse", delta_arrow="off", border=True,
-                chart_data=history if len(history) > 2 else None)
-        st.caption(ui("practice.leader_note"))
+                chart_data=history if len(history) > 2 else None, width=160)
+        lines = len(session.game.hands) > 1
+        st.caption(ui("practice.leader_note") + (" " + ui("practice.sparkline_note") if lines else ""))
         if over:
             again, new = st.columns(2)
             again.button(ui("practice.play_again"), key="ha_pr_again", on_click=_play_again, type="primary",

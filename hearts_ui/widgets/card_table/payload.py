@@ -342,7 +342,7 @@ def _faces(data: Mapping[str, Any]) -> dict[str, list[str]]:
 
 #: The words the table's script shows as they are (catalogue keys under ``table.``).
 TABLE_WORDS: Final = ("last_trick", "back_to_trick", "led", "winning", "wins", "trick_empty", "hand_empty",
-                      "in_tray", "facts")
+                      "in_tray", "facts", "marked")
 
 
 def _words() -> dict[str, str]:

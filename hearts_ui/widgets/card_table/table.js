@@ -85,8 +85,13 @@ function compactRows(data, seat) {
       el("span", { class: "hat-row-suit", "aria-hidden": "true" }, row.s),
       row.cards.map((code) => el("span", {
         class: `hat-rank-chip${data.marks.includes(code) ? " marked" : ""}`, role: "img",
-        "aria-label": cardName(data, code),
+        "aria-label": markedName(data, code),
       }, data.faces[code][0])))));
+}
+
+function markedName(data, code) {
+  // A marked card says so in words, not only by its outline.
+  return data.marks.includes(code) ? `${cardName(data, code)}, ${data.words.marked}` : cardName(data, code);
 }
 
 function backs(count) {
@@ -133,7 +138,7 @@ function chip(data, code) {
 
 function slotCard(data, play, notes, extraClass) {
   const seat = data.seats[play.seat];
-  const label = [seat.name, cardName(data, play.card), ...notes].join(", ");
+  const label = [seat.name, markedName(data, play.card), ...notes].join(", ");
   const marked = data.marks.includes(play.card) ? " marked" : "";
   const face = cardFace(data, play.card, `in-trick${marked} ${extraClass || ""}`);
   face.setAttribute("role", "img");
