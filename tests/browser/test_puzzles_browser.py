@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from hearts_core.content.puzzles import PUZZLES_DIR, Puzzle, load_library
+from hearts_core.content.puzzles import PUZZLES_DIR, PlayPuzzle, Puzzle, load_library
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_ui.texts import ui
@@ -40,8 +40,9 @@ def _first(kind: str) -> Puzzle:
 
 LEGALITY = _first("legality")
 MOON = _first("moon")
-PLAY = next(puzzle for puzzle in LIBRARY.ordered() if puzzle.kind == "play" and puzzle.answer_shape == "card"
+PLAY = next(puzzle for puzzle in LIBRARY.ordered() if isinstance(puzzle, PlayPuzzle)
             and len(puzzle.question_state.legal_moves()) > len(puzzle.solution))
+BEST: str = PLAY.solution[0]
 
 
 def _plain(markdown: str) -> str:
@@ -186,9 +187,9 @@ def test_a_play_puzzle_is_answered_by_clicking_the_card_on_the_table(
     _button(page, "ha_pz_line_close").click()
     expect(status(page)).to_have_text(ui("common.status_wrong"))
     _settled(page)
-    card_button(page, PLAY.solution[0], label).click()
+    card_button(page, BEST, label).click()
     expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
-    expect(card_button(page, PLAY.solution[0], label)).to_have_count(0)  # played: it lies on the table now
+    expect(card_button(page, BEST, label)).to_have_count(0)  # played: it lies on the table now
     _settled(page)
     page.screenshot(path=str(shots / f"play_right_{width}.png"), full_page=True)
     _no_exception(page)
