@@ -476,7 +476,7 @@ class Ruleset:
     def preset(cls, name: str) -> Ruleset:
         """A named ruleset; see :meth:`preset_names` and :func:`~hearts_core.engine.presets.preset_info`."""
         try:
-            return cls(**PRESETS[name].overrides)
+            return _PRESET_RULESETS[name]
         except KeyError:
             known = ", ".join(PRESETS)
             raise RulesetError("preset", f"no preset named {name!r}; known presets: {known}") from None
@@ -543,16 +543,20 @@ _REMOVAL_HINTS: Final = {
 # -- the fields as data ------------------------------------------------------------
 
 
+#: The fields by name (a ruleset is checked field by field each time one is built).
+_FIELDS: Final[dict[str, dataclasses.Field[Any]]] = {item.name: item for item in dataclasses.fields(Ruleset)}
+
+
 def field_names() -> tuple[str, ...]:
     """Every ruleset field, in declaration order."""
     return tuple(item.name for item in dataclasses.fields(Ruleset))
 
 
 def _field(name: str) -> dataclasses.Field[Any]:
-    for item in dataclasses.fields(Ruleset):
-        if item.name == name:
-            return item
-    raise KeyError(f"no ruleset field {name!r}")
+    try:
+        return _FIELDS[name]
+    except KeyError:
+        raise KeyError(f"no ruleset field {name!r}") from None
 
 
 def field_rule(name: str) -> str:
@@ -576,12 +580,24 @@ def choices_of(name: str) -> tuple[Any, ...]:
     kind = field_kind(name)
     if kind == "bool":
         return (True, False)
-    annotation = get_type_hints(Ruleset)[name]
+    return _LITERAL_CHOICES[name]
+
+
+def _literal_choices(annotation: Any) -> tuple[Any, ...]:
     if get_origin(annotation) is tuple:
         annotation = get_args(annotation)[0]
-    if get_origin(annotation) is Literal:
-        return get_args(annotation)
-    return ()
+    return get_args(annotation) if get_origin(annotation) is Literal else ()
+
+
+#: Each field's ``Literal`` values, read from the type hints once (reading them is slow, and every
+#: ruleset built checks its values against them).
+_LITERAL_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+    name: _literal_choices(annotation) for name, annotation in get_type_hints(Ruleset).items()
+}
+
+
+#: Every preset, built once (a ruleset is an immutable value, so one copy serves every caller).
+_PRESET_RULESETS: Final[dict[str, Ruleset]] = {name: Ruleset(**info.overrides) for name, info in PRESETS.items()}
 
 
 def field_values(name: str) -> tuple[dict[str, Any], ...]:
