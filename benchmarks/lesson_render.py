@@ -15,7 +15,7 @@ What is timed:
   (``ha_frame_next``) with its rerun, timed the same way.
 * **list**: the lesson list (no ``?lesson=``).
 * **pure**: the engine and HTML work alone, no Streamlit: ``lesson.position(step)``,
-  ``table_snapshot`` and ``hearts_ui.widgets.table.table_html`` (for a walkthrough also
+  and ``hearts_ui.widgets.card_table.table_payload`` (for a walkthrough also
   the step's ``history``, which the page computes on every run; for a comparison
   the step's ``comparison`` and both tables).  page - pure is Streamlit's share.
 
@@ -47,8 +47,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from hearts_core.content.lessons import CompareStep, Lesson, Step, WalkthroughStep, load_curriculum  # noqa: E402
 from hearts_core.engine.state import HandState  # noqa: E402
-from hearts_core.engine.table import table_snapshot  # noqa: E402
-from hearts_ui.widgets.table import table_html  # noqa: E402
+from hearts_ui.widgets.card_table import TableScene, table_payload  # noqa: E402
 
 GOAL_MS = 200.0
 APP = str(ROOT / "app.py")
@@ -160,12 +159,12 @@ def _face_up(step: Step, state: HandState) -> Any:
     return step.show
 
 
-def _table(step: Step, state: HandState, highlight: tuple[str, ...] = ()) -> str:
-    return table_html(table_snapshot(state, face_up=_face_up(step, state), highlight=highlight or step.highlight))
+def _table(step: Step, state: HandState, highlight: tuple[str, ...] = ()) -> dict[str, Any]:
+    return table_payload(TableScene(state, face_up=_face_up(step, state), highlight=highlight or step.highlight))
 
 
 def pure_step(lesson: Lesson, step: Step) -> None:
-    """The engine and HTML work the page does for one step."""
+    """The engine and table work the page does for one step."""
     if isinstance(step, WalkthroughStep):
         history = step.history(lesson)
         _table(step, history[0])
@@ -242,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     all_frames = [s for samples in frames.values() for s in samples]
     print(f"{'all frames':<20} {len(all_frames):>6}  {summary(all_frames)}")
 
-    print("\npure: position + table_snapshot + table_html, no Streamlit (ms)")
+    print("\npure: position + the table's payload, no Streamlit (ms)")
     print(f"{'lesson':<20} {'steps':>5}   {'median':>8} {'p95':>8} {'max':>8}")
     for lesson in lessons:
         samples = [s for n in range(1, len(lesson.steps) + 1) for s in pure[(lesson.id, n)]]
