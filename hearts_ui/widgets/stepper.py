@@ -36,8 +36,10 @@ def stepper(prefix: str, position: int, last: int, on_move: Callable[[int], None
     row = st.container(horizontal=True, gap="small", key=f"{prefix}_row")  # one row on a phone too
     for name, icon in _BUTTONS:
         target = _target(name, position, last)
+        # Over the cards of a hand, the main button says so: a walkthrough's steppers do not look alike.
+        label = ui("stepper.next_card") if unit == "card" and name == "next" else ui(f"stepper.{name}")
         row.button(
-            ui(f"stepper.{name}"), key=f"{prefix}_{name}", help=ui(f"stepper.{unit}_{name}"), icon=icon,
+            label, key=f"{prefix}_{name}", help=ui(f"stepper.{unit}_{name}"), icon=icon,
             on_click=on_move, args=(target,), disabled=not 0 <= target <= last or target == position,
             type="primary" if name == "next" else "secondary", width="stretch",
         )
