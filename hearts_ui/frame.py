@@ -14,6 +14,7 @@ import streamlit as st
 
 from .texts import ui
 from .widgets.card_table import apply_injected_actions, look_settings
+from .widgets.chips import CHIP_CSS
 
 #: The pages that exist, in navigation order: (script path relative to app.py, label key, icon).
 PAGES: Final = (
@@ -113,5 +114,5 @@ def page_frame(title: str) -> None:
     )
     ensure_session()
     apply_injected_actions()  # a test's stand-in for a click on a card table (before anything is drawn)
-    st.html(_STYLE)
+    st.html(_STYLE.replace("</style>", CHIP_CSS + "</style>"))
     sidebar()

@@ -31,7 +31,8 @@ QUESTION_KINDS: Final[tuple[str, ...]] = (
 )
 #: Questions whose answer is a seat.
 SEAT_QUESTIONS: Final[tuple[str, ...]] = ("trick_winner", "next_leader", "pass_target", "moon_shooter")
-COMMON_KEYS: Final = frozenset({"kind", "title", "text", "deal", "at", "show", "rule", "dispute", "highlight"})
+COMMON_KEYS: Final = frozenset({"kind", "title", "text", "deal", "at", "show", "rule", "dispute", "highlight",
+                                "idea", "nudge", "hint", "rules"})
 
 
 class Lesson(Protocol):
@@ -41,6 +42,8 @@ class Lesson(Protocol):
     def rules(self) -> Ruleset: ...
 
     def deal_of(self, step: StepBase) -> Deal | None: ...
+
+    def rules_for(self, step: StepBase) -> Ruleset: ...
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,14 @@ class StepBase:
     rule: tuple[str, ...] = ()
     dispute: int | None = None
     highlight: tuple[str, ...] = ()
+    #: The idea of the lesson this step teaches or drills (an id of the lesson's ``[ideas]``).
+    idea: str = ""
+    #: The hint ladder of an exercise: a nudge, then the idea behind the answer (the answer comes last).
+    nudge: str = ""
+    hint: str = ""
+    #: Rules of this step alone (a question under another preset or player count); None: the deal's or
+    #: the lesson's.
+    step_rules: Ruleset | None = None
 
     @property
     def is_active(self) -> bool:
@@ -104,6 +115,11 @@ class StepBase:
 
     def check(self, lesson: Lesson) -> None:
         """Engine checks once the lesson is loaded (``FieldError`` on a problem)."""
+
+    def answer_text(self, lesson: Lesson) -> str:
+        """The answer, for the last rung of the hint ladder ("" for a step with nothing to answer).
+        Cards stand in notation; the interface shows them as cards."""
+        return ""
 
 
 @dataclass(frozen=True)
@@ -210,6 +226,9 @@ class ChooseCardStep(StepBase):
             if card not in mover:
                 raise FieldError("feedback", f"{card} is not in the mover's hand ({mover})")
 
+    def answer_text(self, lesson: Lesson) -> str:
+        return message("lesson.answer_card", cards=" ".join(self.accept), count=len(self.accept))
+
     def judge(self, lesson: Lesson, card: str) -> Verdict:
         """Judge a card the learner picked."""
         state = self.position(lesson)
@@ -266,9 +285,17 @@ class ChoosePassStep(StepBase):
                     raise FieldError(name, f"{card} is not in seat {self.seat}'s hand ({hand})")
         if set(self.forbid) & set(self.require):
             raise FieldError("forbid", "a card cannot be both required and forbidden")
-        count = lesson.rules.pass_count
+        count = lesson.rules_for(self).pass_count
         if len(self.require) > count or len(hand) - len(self.forbid) < count:
             raise FieldError("require", "no pass can satisfy require and forbid")
+
+    def answer_text(self, lesson: Lesson) -> str:
+        parts = []
+        if self.require:
+            parts.append(message("lesson.answer_pass_require", cards=" ".join(self.require)))
+        if self.forbid:
+            parts.append(message("lesson.answer_pass_forbid", cards=" ".join(self.forbid)))
+        return " ".join(parts)
 
     def judge(self, lesson: Lesson, picked_cards: Sequence[str]) -> Verdict:
         """Judge the cards the learner picked to pass."""
@@ -278,7 +305,7 @@ class ChoosePassStep(StepBase):
             picked = [str(card) for card in parse_cards(list(picked_cards))]
         except CardParseError as error:
             return Verdict("wrong", "", str(error))
-        needed = lesson.rules.pass_count
+        needed = lesson.rules_for(self).pass_count
         if len(picked) != needed:
             return Verdict("wrong", "", message("lesson.pass_count", count=len(picked), needed=needed))
         stray = [card for card in picked if card not in state.hands[self.seat]]
@@ -306,7 +333,7 @@ class QuestionStep(StepBase):
 
     kind: ClassVar[str] = "question"
     KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"prompt", "ask", "choices", "answer", "explanation", "card", "seat", "trick"})
+        {"prompt", "ask", "choices", "answer", "explanation", "card", "seat", "trick", "feedback"})
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"prompt", "ask", "choices"})
     active: ClassVar[bool] = True
 
@@ -318,6 +345,8 @@ class QuestionStep(StepBase):
     card: str | None = None
     seat: int = 0
     trick: int | None = None
+    #: Why a wrong choice is wrong, by choice (never the right answer: that is for a later try or a hint).
+    feedback: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def kind_fields(cls, raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset) -> dict[str, Any]:
@@ -331,11 +360,12 @@ class QuestionStep(StepBase):
             "answer": None if answer is None else str(answer), "explanation": schema.text(raw, "explanation"),
             "card": schema.card(raw, "card"), "seat": schema.seat(raw, "seat", 0, rules.players),
             "trick": schema.whole(raw, "trick", 1, low=1) if "trick" in raw else None,
+            "feedback": _choice_texts(raw, tuple(str(choice) for choice in choices)),
         }
 
     def right_answer(self, lesson: Lesson) -> str:
         """The answer, computed from the position (or the ruleset) where possible."""
-        rules = lesson.rules
+        rules = lesson.rules_for(self)
         if self.ask == "fact":
             if self.answer is None:
                 raise FieldError("answer", "a fact question states its answer")
@@ -379,6 +409,8 @@ class QuestionStep(StepBase):
         if len(matches) != 1:
             raise FieldError("choices", f"exactly one choice must be the engine's answer {right!r}; "
                                         f"{len(matches)} are")
+        if any(same_answer(key, right) for key in self.feedback):
+            raise FieldError("feedback", f"the right answer {right!r} gets no feedback: it is right")
         if self.ask != "fact" and self.answer is not None and not same_answer(self.answer, right):
             raise FieldError("answer", f"the file says {self.answer!r} but the engine computes {right!r}")
 
@@ -397,10 +429,24 @@ class QuestionStep(StepBase):
         name = seat_name(seat, players)
         return next((choice for choice in self.choices if same_answer(choice, name)), None)
 
-    def judge(self, lesson: Lesson, choice: str) -> Verdict:
-        """Judge the learner's choice."""
+    @property
+    def conceals_the_trick(self) -> bool:
+        """Whether the table must not show the answer: who won the trick, who leads, who receives."""
+        return self.ask in ("trick_winner", "next_leader", "pass_target")
+
+    def answer_text(self, lesson: Lesson) -> str:
         right = self.right_answer(lesson)
-        return Verdict("right" if same_answer(choice, right) else "wrong", self.explanation)
+        shown = next((choice for choice in self.choices if same_answer(choice, right)), right)
+        return message("lesson.answer_choice", answer=shown)
+
+    def judge(self, lesson: Lesson, choice: str) -> Verdict:
+        """Judge the learner's choice: the explanation when it is right, and for a wrong
+        choice only why that choice is wrong (the answer stays for a later try or a hint)."""
+        right = self.right_answer(lesson)
+        if same_answer(choice, right):
+            return Verdict("right", self.explanation)
+        why = next((text for key, text in self.feedback.items() if same_answer(key, choice)), "")
+        return Verdict("wrong", why)
 
 
 @dataclass(frozen=True)
@@ -449,7 +495,7 @@ class CompareStep(StepBase):
         state_b = deal.replay_under(self.rules_b, self.at)
         card = self.card
         return Comparison(
-            lesson.rules, self.rules_b, state_a, state_b,
+            lesson.rules_for(self), self.rules_b, state_a, state_b,
             tuple(str(c) for c in state_a.legal_moves()), tuple(str(c) for c in state_b.legal_moves()), card,
             state_a.explain(card) if card and state_a.is_playing else None,
             state_b.explain(card) if card and state_b.is_playing else None,
@@ -472,6 +518,17 @@ STEP_KINDS: Final = tuple(STEP_CLASSES)
 ACTIVE_KINDS: Final = tuple(kind for kind, cls in STEP_CLASSES.items() if cls.active)
 
 
+def _choice_texts(raw: Mapping[str, Any], choices: tuple[str, ...]) -> dict[str, str]:
+    """A question's ``feedback``: a text for each wrong choice it names."""
+    table = raw.get("feedback", {})
+    if not isinstance(table, Mapping) or not all(isinstance(text, str) for text in table.values()):
+        raise FieldError("feedback", "must be a table from choices to texts")
+    for key in table:
+        if not any(same_answer(str(key), choice) for choice in choices):
+            raise FieldError("feedback", f"{key!r} is not one of the choices")
+    return {str(key): str(text) for key, text in table.items()}
+
+
 def same_answer(choice: str, answer: str) -> bool:
     """Whether a choice is the answer, ignoring case and surrounding space."""
     return choice.strip().casefold() == answer.strip().casefold()
@@ -488,7 +545,9 @@ def parse_step(raw: Any, deals: Mapping[str, Deal], rules: Ruleset, known_rules:
         if name not in raw:
             raise FieldError(name, f"a {kind} step needs '{name}'")
     common = _common_fields(raw, deals, rules, known_rules)
-    return cast(Step, cls(**common, **cls.kind_fields(raw, deals, rules)))
+    deal_name = common["deal"]
+    in_force = common["step_rules"] or (deals[deal_name].at(0).rules if deal_name is not None else rules)
+    return cast(Step, cls(**common, **cls.kind_fields(raw, deals, in_force)))
 
 
 def _common_fields(raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset,
@@ -506,10 +565,15 @@ def _common_fields(raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Rul
     dispute = raw.get("dispute")
     if dispute is not None and dispute not in (1, 2, 3, 4):
         raise FieldError("dispute", "the Rule Book has disputed situations 1 to 4")
+    step_rules = schema.rules_from_spec(raw["rules"], "rules", rules) if "rules" in raw else None
+    if step_rules is not None and deal_name is not None:
+        raise FieldError("rules", "a step on a deal plays under the deal's rules: give the deal its own rules")
+    players = (step_rules or (deals[deal_name].at(0).rules if deal_name is not None else rules)).players
     return {
         "text": schema.text(raw, "text"), "title": schema.text(raw, "title"), "deal": deal_name, "at": at,
-        "show": schema.show(raw, rules.players), "rule": cited, "dispute": dispute,
-        "highlight": schema.cards(raw, "highlight"),
+        "show": schema.show(raw, players), "rule": cited, "dispute": dispute,
+        "highlight": schema.cards(raw, "highlight"), "idea": schema.text(raw, "idea"),
+        "nudge": schema.text(raw, "nudge"), "hint": schema.text(raw, "hint"), "step_rules": step_rules,
     }
 
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 import argparse
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -66,11 +66,12 @@ from .lesson_steps import (
     parse_step,
 )
 from .rulebook import RULES as RULE_ENTRIES
-from .schema import ContentError, Deal, FieldError, load_deal, rules_from_spec
+from .schema import ContentError, Deal, FieldError, load_deal, rules_from_spec, unknown_keys
 from .sources import SOURCES, is_citation
 
 LESSONS_DIR: Final = Path(__file__).resolve().parents[2] / "lessons"
-_LESSON_KEYS: Final = {"id", "title", "goal", "sources", "rules", "deals", "steps"}
+_LESSON_KEYS: Final = {"id", "title", "goal", "sources", "rules", "deals", "steps", "ideas", "themes"}
+_DEAL_KEYS: Final = {"rules", "record"}
 
 
 class LessonError(ContentError):
@@ -95,10 +96,25 @@ class Lesson:
     deals: Mapping[str, Deal]
     steps: tuple[Step, ...]
     sources: tuple[str, ...] = ()
+    #: The ideas the lesson teaches, in order: id -> what the learner can now do, in one line.
+    ideas: Mapping[str, str] = field(default_factory=dict)
+    #: Puzzle themes that practise this lesson ("Practise this" opens them).
+    themes: tuple[str, ...] = ()
 
     def deal_of(self, step: StepBase) -> Deal | None:
         """The deal a step shows, if any."""
         return self.deals[step.deal] if step.deal else None
+
+    def rules_for(self, step: StepBase) -> Ruleset:
+        """The rules a step runs under: its own, its deal's, or the lesson's."""
+        if step.step_rules is not None:
+            return step.step_rules
+        deal = self.deal_of(step)
+        return deal.at(0).rules if deal is not None else self.rules
+
+    def exercises(self, idea: str) -> tuple[int, ...]:
+        """The indices of the steps where the learner acts on ``idea``."""
+        return tuple(index for index, step in enumerate(self.steps) if step.is_active and step.idea == idea)
 
     def position(self, step: StepBase) -> HandState | None:
         """The position a step shows (for a pass, before the pass)."""
@@ -160,7 +176,7 @@ def _lesson_from(data: Mapping[str, Any], file: str) -> Lesson:
     raw_deals = data.get("deals", {})
     if not isinstance(raw_deals, Mapping):
         raise FieldError("deals", "must be a table of named hand records")
-    deals = {name: load_deal(rules, name, record, f"deals.{name}") for name, record in raw_deals.items()}
+    deals = {name: _deal(rules, name, record) for name, record in raw_deals.items()}
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise FieldError("steps", "a lesson needs steps")
@@ -177,11 +193,38 @@ def _lesson_from(data: Mapping[str, Any], file: str) -> Lesson:
     stray = [source for source in sources if not is_citation(source)]
     if stray:
         raise FieldError("sources", f"unknown sources {stray}; known: {', '.join(SOURCES)}")
+    ideas = _ideas(data.get("ideas", {}))
+    for number, step in enumerate(steps, start=1):
+        if step.idea and step.idea not in ideas:
+            raise LessonError(file, f"no idea {step.idea!r} in [ideas]; ideas: {', '.join(ideas) or 'none'}",
+                              number, "idea")
+    themes = data.get("themes", [])
+    if not isinstance(themes, list) or not all(isinstance(theme, str) for theme in themes):
+        raise FieldError("themes", "must be a list of puzzle theme ids")
     return Lesson(
         id=data["id"], title=data["title"], goal=data["goal"], file=file, rules=rules,
         preset=str(rules_spec.get("preset", "standard")), overrides=dict(rules_spec.get("overrides", {})),
-        deals=deals, steps=tuple(steps), sources=tuple(sources),
+        deals=deals, steps=tuple(steps), sources=tuple(sources), ideas=ideas, themes=tuple(themes),
     )
+
+
+def _deal(rules: Ruleset, name: str, record: Any) -> Deal:
+    """A deal: a hand record under the lesson's rules, or a table with its own ``rules`` and ``record``."""
+    field_name = f"deals.{name}"
+    if isinstance(record, Mapping):
+        unknown_keys(record, _DEAL_KEYS, f"deal {name!r}")
+        if "record" not in record:
+            raise FieldError(field_name, "a deal table needs its 'record' (the hand record)")
+        own = rules_from_spec(record.get("rules", {}), f"{field_name}.rules", rules)
+        return load_deal(own, name, record["record"], field_name)
+    return load_deal(rules, name, record, field_name)
+
+
+def _ideas(raw: Any) -> dict[str, str]:
+    """``[ideas]``: idea id -> the line the completion screen shows for it."""
+    if not isinstance(raw, Mapping) or not all(isinstance(text, str) and text.strip() for text in raw.values()):
+        raise FieldError("ideas", "must be a table from idea ids to one line each")
+    return {str(key): str(text).strip() for key, text in raw.items()}
 
 
 def load_lesson(path: Path) -> Lesson:
@@ -208,6 +251,11 @@ def _sections(catalogue: Mapping[str, Any]) -> tuple[Section, ...]:
     return tuple(sections)
 
 
+def lesson_files(folder: Path) -> list[Path]:
+    """The lesson files of a folder: ``NN_<id>.toml`` (not the catalogue, the glossary or the sources)."""
+    return sorted(path for path in folder.glob("*.toml") if path.name[:2].isdigit() and path.name[2] == "_")
+
+
 def load_curriculum(folder: Path) -> Curriculum:
     """Load ``catalogue.toml`` and every lesson it names; broken files become problems."""
     try:
@@ -219,9 +267,7 @@ def load_curriculum(folder: Path) -> Curriculum:
         return Curriculum((), {}, (LessonError("catalogue.toml", error.detail, None, error.field),))
     problems: list[LessonError] = []
     lessons: dict[str, Lesson] = {}
-    for path in sorted(folder.glob("*.toml")):
-        if path.name == "catalogue.toml":
-            continue
+    for path in lesson_files(folder):
         try:
             lesson = load_lesson(path)
         except LessonError as error:
@@ -283,13 +329,65 @@ def locate(curriculum: Curriculum, lesson_id: str | None, step_text: str | None)
     return Location(lesson, number - 1)
 
 
+def on_the_table(step: Step) -> bool:
+    """Whether the learner answers the step by acting on the cards: a card played, a pass chosen,
+    or a seat clicked (who wins, who leads, who receives, who shot the moon)."""
+    return isinstance(step, ChooseCardStep | ChoosePassStep) or (
+        isinstance(step, QuestionStep) and step.asks_a_seat and step.deal is not None)
+
+
+@dataclass(frozen=True)
+class CurriculumCounts:
+    """How much the lessons make the learner act: steps, exercises, actions on the table, and the
+    exercises of each idea (``lesson id/idea id`` -> count)."""
+
+    steps: int
+    exercises: int
+    on_table: int
+    per_idea: Mapping[str, int]
+
+    @property
+    def share_on_table(self) -> float:
+        """The share of all steps that are actions on the table."""
+        return self.on_table / self.steps if self.steps else 0.0
+
+
+def count_curriculum(curriculum: Curriculum) -> CurriculumCounts:
+    """The counts of the whole curriculum (every idea a lesson declares, even with no exercise)."""
+    lessons = curriculum.ordered()
+    steps = [step for lesson in lessons for step in lesson.steps]
+    per_idea = {f"{lesson.id}/{idea}": len(lesson.exercises(idea)) for lesson in lessons for idea in lesson.ideas}
+    return CurriculumCounts(len(steps), sum(step.is_active for step in steps), sum(map(on_the_table, steps)),
+                            per_idea)
+
+
+def _stats(curriculum: Curriculum) -> None:
+    counts = count_curriculum(curriculum)
+    print(f"{len(curriculum.ordered())} lessons, {counts.steps} steps; {counts.exercises} exercises; "
+          f"{counts.on_table} on the table ({counts.share_on_table:.0%} of all steps)")
+    for lesson in curriculum.ordered():
+        on_table = sum(map(on_the_table, lesson.steps))
+        print(f"  {lesson.id}: {len(lesson.steps)} steps, {on_table} on the table")
+        for idea in lesson.ideas:
+            print(f"    {idea}: {len(lesson.exercises(idea))} exercises")
+    short = sorted(name for name, count in counts.per_idea.items() if count < 3)
+    print(f"ideas with fewer than 3 exercises: {', '.join(short) or 'none'}")
+    untagged = [f"{lesson.id} step {number}" for lesson in curriculum.ordered()
+                for number, step in enumerate(lesson.steps, start=1) if step.is_active and not step.idea]
+    print(f"exercises with no idea: {', '.join(untagged) or 'none'}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m hearts_core.lessons check [FOLDER]``: validate every lesson, list problems."""
+    """``python -m hearts_core.lessons check|stats [FOLDER]``: validate every lesson and list problems,
+    or count what the learner does (steps, exercises, actions on the table, exercises per idea)."""
     parser = argparse.ArgumentParser(prog="python -m hearts_core.lessons")
-    parser.add_argument("command", choices=["check"])
+    parser.add_argument("command", choices=["check", "stats"])
     parser.add_argument("folder", nargs="?", default=LESSONS_DIR, type=Path)
     args = parser.parse_args(argv)
     curriculum = load_curriculum(args.folder)
+    if args.command == "stats":
+        _stats(curriculum)
+        return 1 if curriculum.problems else 0
     for lesson in curriculum.ordered():
         active = sum(step.is_active for step in lesson.steps)
         print(f"ok   {lesson.file}: {lesson.title} ({len(lesson.steps)} steps, {active} for the learner)")
@@ -299,8 +397,32 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = [
-    "ACTIVE_KINDS", "LESSONS_DIR", "QUESTION_KINDS", "STEP_CLASSES", "STEP_KINDS", "ChooseCardStep",
-    "ChoosePassStep", "CompareStep", "Comparison", "Curriculum", "Deal", "ExplainStep", "Lesson", "LessonError",
-    "Location", "QuestionStep", "Section", "Step", "Verdict", "WalkthroughStep", "load_curriculum", "load_lesson",
-    "locate", "parse_lesson",
+    "ACTIVE_KINDS",
+    "LESSONS_DIR",
+    "QUESTION_KINDS",
+    "STEP_CLASSES",
+    "STEP_KINDS",
+    "ChooseCardStep",
+    "ChoosePassStep",
+    "CompareStep",
+    "Comparison",
+    "Curriculum",
+    "CurriculumCounts",
+    "Deal",
+    "ExplainStep",
+    "Lesson",
+    "LessonError",
+    "Location",
+    "QuestionStep",
+    "Section",
+    "Step",
+    "Verdict",
+    "WalkthroughStep",
+    "count_curriculum",
+    "lesson_files",
+    "load_curriculum",
+    "load_lesson",
+    "locate",
+    "on_the_table",
+    "parse_lesson",
 ]

@@ -17,6 +17,7 @@ CardSet.parse('2C 3C KS AS')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
@@ -371,3 +372,27 @@ def parse_cards(cards: CardSet | Iterable[CardLike] | str) -> tuple[Card, ...]:
         seen |= 1 << card
         result.append(card)
     return tuple(result)
+
+#: A card named in running text: in notation (QS, 10H, TH) or as a learner reads it (Q♠, 10♥).
+CARD_IN_TEXT: Final = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9TJQKA])[CDHS♣♦♥♠](?![\w♣♦♥♠])")
+
+
+def split_cards(text: str) -> list[str | Card]:
+    """``text`` cut into its words and the cards it names, in order, so an interface can show
+    each card as a card.
+
+    >>> split_cards("Lead the 2C, not the Q♠.")
+    ['Lead the ', Card.parse('2C'), ', not the ', Card.parse('QS'), '.']
+    >>> split_cards("AS, KS and 10H") == [Card.parse("AS"), ", ", Card.parse("KS"), " and ", Card.parse("TH")]
+    True
+    """
+    parts: list[str | Card] = []
+    position = 0
+    for match in CARD_IN_TEXT.finditer(text):
+        if match.start() > position:
+            parts.append(text[position:match.start()])
+        parts.append(Card.parse(match.group()))
+        position = match.end()
+    if position < len(text):
+        parts.append(text[position:])
+    return parts

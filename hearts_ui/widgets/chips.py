@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Final
 
-from hearts_core.engine.cards import DIAMONDS, HEARTS, Card, CardLike
+from hearts_core.engine.cards import DIAMONDS, HEARTS, Card, CardLike, split_cards
 
 from ..texts import ui
 
@@ -63,4 +63,38 @@ def chips_html(cards: Iterable[CardLike], marked: Iterable[CardLike] = ()) -> st
     return "".join(chip_html(card, marked=str(Card.parse(card)) in marks) for card in cards)
 
 
-__all__ = ["CHIP_CSS", "RED_SUITS", "chip_html", "chips_html", "labelled_chip_html"]
+def prose(text: str) -> str:
+    """Markdown with every card it names drawn as a chip (for ``st.markdown(..., unsafe_allow_html=True)``).
+    Only for the project's own texts (lessons, puzzles, the engine's words): a learner's input is escaped
+    elsewhere, never passed here.
+
+    >>> prose("Lead the 2C.")
+    'Lead the <span class="ha-chip" role="img" aria-label="two of clubs">2♣</span>.'
+    """
+    return "".join(part if isinstance(part, str) else chip_html(part) for part in split_cards(text))
+
+
+def prose_plain(text: str) -> str:
+    """Markdown with every card as its rank and suit symbol in the suit's colour, where a chip cannot
+    go (alerts, button and radio labels).
+
+    >>> prose_plain("Not the QH or the 10S.")
+    'Not the :red[**Q♥**] or the **10♠**.'
+    """
+    return "".join(part if isinstance(part, str) else _coloured(part) for part in split_cards(text))
+
+
+def symbols(text: str) -> str:
+    """Plain text with every card as a learner reads it (Q♠, 10♥): for the card table's own lines.
+
+    >>> symbols("You hold 2D, 5D and QD.")
+    'You hold 2♦, 5♦ and Q♦.'
+    """
+    return "".join(part if isinstance(part, str) else part.symbol for part in split_cards(text))
+
+
+def _coloured(card: Card) -> str:
+    return f":red[**{card.symbol}**]" if card.suit in RED_SUITS else f"**{card.symbol}**"
+
+
+__all__ = ["CHIP_CSS", "RED_SUITS", "chip_html", "chips_html", "labelled_chip_html", "prose", "prose_plain", "symbols"]
