@@ -14,7 +14,7 @@ import streamlit as st
 
 from .texts import ui
 from .widgets.card_table import apply_injected_actions, look_settings
-from .widgets.chips import CHIP_CSS
+from .widgets.chips import CHIP_CSS, prose
 
 #: The pages that exist, in navigation order: (script path relative to app.py, label key, icon).
 PAGES: Final = (
@@ -24,6 +24,8 @@ PAGES: Final = (
     ("pages/4_Practice.py", "nav.practice", ":material/playing_cards:"),
     ("pages/5_Variant_Lab.py", "nav.lab", ":material/science:"),
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
+    ("pages/6_Sources.py", "nav.sources", ":material/library_books:"),
+    ("pages/7_Glossary.py", "nav.glossary", ":material/dictionary:"),
 )
 
 #: Parts being built, named by their ``nav.<item>`` label (and ``home.<item>`` on the home page);
@@ -71,6 +73,9 @@ _STYLE: Final = """
 .ha-card .ha-pts { font-size: 0.8rem; }
 .ha-card.ha-bonus { border-style: dashed; }
 .ha-card.ha-out { opacity: 0.5; text-decoration: line-through; }
+/* The lesson map: the lesson to take next stands out. */
+[class*="st-key-ha_lesson_"][class*="_next"] {
+  border: 2px solid #b3261e !important; box-shadow: 0 0 0 3px rgba(179, 38, 30, 0.12); }
 /* The prompt beside a card table: on a phone the table shows it above the felt instead. */
 @media (max-width: 640px) { [class*="st-key-ha_wide_prompt"] { display: none; } }
 </style>
@@ -80,7 +85,7 @@ _STYLE: Final = """
 def wide_prompt(text: str) -> None:
     """The question of a step or puzzle beside its table, on a wide window (a phone shows it above the table)."""
     with st.container(key="ha_wide_prompt"):
-        st.markdown(f"**{text}**")
+        st.markdown(prose(f"**{text}**"), unsafe_allow_html=True)
 
 
 def ensure_session() -> None:

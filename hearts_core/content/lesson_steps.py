@@ -375,7 +375,7 @@ class QuestionStep(StepBase):
         if self.ask == "moon_value":
             return str(rules.moon_value)
         if self.ask == "opening_card":
-            return str(rules.opening_card) if rules.opening_card else "any"
+            return str(rules.opening_card) if rules.opening_card is not None else "any"  # the 2C is card 0
         state = self.position(lesson)
         if state is None:
             raise FieldError("deal", f"a '{self.ask}' question needs a deal")

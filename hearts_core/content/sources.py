@@ -14,6 +14,7 @@ learners see its short title and kind, from the message catalogue
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -52,6 +53,40 @@ SOURCES: Final = {item.id: item for item in PRIMARY_SOURCES + REFERENCES}
 ASSUMPTION: Final = "assumption"
 
 
+@dataclass(frozen=True)
+class Quote:
+    """The exact words of a source on a rule (``original``, in the source's language) and their translation."""
+
+    source: str
+    rule: str
+    original: str
+    translation: str
+
+
+class QuoteError(ValueError):
+    """A quotes file that does not load: names the quote and the field."""
+
+
+def parse_quotes(text: str, rule_ids: set[str] | frozenset[str]) -> tuple[Quote, ...]:
+    """The quotes of ``sources.toml``; each names a primary source and a rule of the rule book."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise QuoteError(f"sources.toml is not valid TOML: {error}") from None
+    quotes = []
+    for number, raw in enumerate(data.get("quotes", []), start=1):
+        if not isinstance(raw, dict) or set(raw) != {"source", "rule", "original", "translation"}:
+            raise QuoteError(f"sources.toml, quote {number}: give exactly source, rule, original and translation")
+        if raw["source"] not in {item.id for item in PRIMARY_SOURCES}:
+            raise QuoteError(f"sources.toml, quote {number}: {raw['source']!r} is not one of the four sources")
+        if raw["rule"] not in rule_ids:
+            raise QuoteError(f"sources.toml, quote {number}: no rule {raw['rule']!r} in the rule book")
+        if not all(isinstance(raw[name], str) and raw[name].strip() for name in ("original", "translation")):
+            raise QuoteError(f"sources.toml, quote {number}: the original and its translation are text")
+        quotes.append(Quote(raw["source"], raw["rule"], raw["original"].strip(), raw["translation"].strip()))
+    return tuple(quotes)
+
+
 def source(source_id: str) -> Source:
     """The source with this id (``KeyError`` for an unknown one)."""
     return SOURCES[source_id]
@@ -62,4 +97,7 @@ def is_citation(name: str) -> bool:
     return name in SOURCES or name == ASSUMPTION
 
 
-__all__ = ["ASSUMPTION", "PRIMARY_SOURCES", "REFERENCES", "SOURCES", "Language", "Source", "is_citation", "source"]
+__all__ = [
+    "ASSUMPTION", "PRIMARY_SOURCES", "REFERENCES", "SOURCES", "Language", "Quote", "QuoteError", "Source",
+    "is_citation", "parse_quotes", "source",
+]

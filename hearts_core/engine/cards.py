@@ -128,6 +128,14 @@ class Card(int):
     __ne__ = int.__ne__
     __hash__ = int.__hash__
 
+    def __bool__(self) -> bool:
+        """Every card is a card: the 2C is index 0, but ``if card:`` must not call it nothing.
+
+        >>> bool(Card.parse("2C"))
+        True
+        """
+        return True
+
     def __str__(self) -> str:
         return _CARD_TEXT[self]
 

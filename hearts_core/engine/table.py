@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
 
 from ..words.catalogue import DEFAULT_LANGUAGE, message
@@ -329,6 +329,35 @@ def table_snapshot(
     )
 
 
+def concealed(table: TableSnapshot) -> TableSnapshot:
+    """``table`` as a question about it is asked: nothing that gives away who won the trick, who
+    leads next or who receives the pass.  A trick just completed is shown still on the table
+    (gathered by nobody yet, its winner's pile as before it); no seat is marked to play; no card
+    is marked winning; the pass lines are hidden.
+
+    >>> from hearts_core import HandState, Ruleset
+    >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+    >>> done = HandState.from_hands(Ruleset(pass_cycle=["hold"]), suits).play("2C").play("AD").play("2H").play("2S")
+    >>> quiz = concealed(table_snapshot(done))
+    >>> [play.card for play in quiz.trick.plays], quiz.trick.winning, quiz.last_trick, quiz.to_play
+    (['2C', 'AD', '2H', '2S'], None, None, None)
+    >>> [seat.tricks for seat in quiz.seats], [seat.points for seat in quiz.seats]
+    ([0, 0, 0, 0], [0, 0, 0, 0])
+    """
+    trick, last, badges = table.trick, table.last_trick, table.badges
+    seats = list(table.seats)
+    if (trick is None or not trick.plays) and last is not None and last.winner is not None:
+        winner = seats[last.winner]
+        seats[last.winner] = replace(winner, tricks=winner.tricks - 1, points=winner.points - (last.points or 0))
+        trick, last = TrickView(last.number, last.leader, last.plays), None
+        badges = replace(badges, trick_number=trick.number, phase=PLAY)
+    elif trick is not None:
+        trick = replace(trick, winning=None)
+    hidden = tuple(replace(seat, to_play=False, passed=None, passed_to=None, received=None, received_from=None)
+                   for seat in seats)
+    return replace(table, seats=hidden, trick=trick, last_trick=last, to_play=None, badges=badges)
+
+
 # -- what happens between two pictures of the table ----------------------------------------------
 
 
@@ -427,6 +456,7 @@ __all__ = [
     "TableEvent",
     "TableSnapshot",
     "TrickView",
+    "concealed",
     "display_order",
     "scene_key",
     "seat_name",

@@ -79,7 +79,7 @@ def prose_plain(text: str) -> str:
     go (alerts, button and radio labels).
 
     >>> prose_plain("Not the QH or the 10S.")
-    'Not the :red[**Q♥**] or the **10♠**.'
+    'Not the :red[Q♥] or the 10♠.'
     """
     return "".join(part if isinstance(part, str) else _coloured(part) for part in split_cards(text))
 
@@ -94,7 +94,7 @@ def symbols(text: str) -> str:
 
 
 def _coloured(card: Card) -> str:
-    return f":red[**{card.symbol}**]" if card.suit in RED_SUITS else f"**{card.symbol}**"
+    return f":red[{card.symbol}]" if card.suit in RED_SUITS else card.symbol
 
 
 __all__ = ["CHIP_CSS", "RED_SUITS", "chip_html", "chips_html", "labelled_chip_html", "prose", "prose_plain", "symbols"]

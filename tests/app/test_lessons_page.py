@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from hearts_core.content.lessons import ChooseCardStep, ChoosePassStep, Lesson, load_curriculum
 from hearts_ui.texts import ui
 from hearts_ui.views.lessons.steps import TABLE_KEY
+from hearts_ui.widgets.chips import symbols
 from tests.app.tables import click_table, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +70,7 @@ def test_a_choose_card_step_rejects_an_illegal_card_with_the_engine_reason_and_a
     assert hand["mode"] == "play" and all(card["ok"] for card in hand["cards"])  # legality is the question
     step = CURRICULUM.lessons["table"].steps[5]
     assert isinstance(step, ChooseCardStep)
-    assert table_data(at, TABLE_KEY)["prompt"] == step.prompt
+    assert table_data(at, TABLE_KEY)["prompt"] == symbols(step.prompt)  # cards as a learner reads them
     click_table(at, TABLE_KEY, kind="play", card="3C")
     errors = " ".join(str(element.value) for element in at.error)
     assert "must follow suit" in errors

@@ -32,6 +32,7 @@ from hearts_ui.texts import ui
 from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY
 from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
 from hearts_ui.views.puzzles.puzzle import TABLE_KEY
+from hearts_ui.widgets.chips import prose, prose_plain
 from tests.app.tables import click_table, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -154,7 +155,7 @@ def test_a_strange_id_is_echoed_only_in_safe_characters() -> None:
 def test_puzzle_url_opens_it() -> None:
     at = _open(LEGALITY.id)
     assert [element.value for element in at.title] == [LEGALITY.title]
-    assert any(LEGALITY.prompt in element.value for element in at.markdown)
+    assert any(prose(LEGALITY.prompt) in element.value for element in at.markdown)  # its cards as chips
 
 
 def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() -> None:
@@ -245,7 +246,7 @@ def test_the_hint_ladder_records_each_rung_and_the_answer_fails_the_puzzle() -> 
         record = at.session_state[PROGRESS_KEY][LEGALITY.id]
         assert record.hints == rung
         assert ui("puzzles.hints_used", used=rung, count=rungs) in _text(at)
-    assert LEGALITY.nudge in _text(at)
+    assert prose_plain(LEGALITY.nudge) in _text(at)
     assert record.result == "failed" and record.revealed
     assert "ha_pz_hint" not in [button.key for button in at.button]  # no rung left
     assert ui("puzzles.answer_legality", cards="").strip(" .").capitalize() in _text(at)
@@ -283,7 +284,7 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     warning = " ".join(element.value for element in at.warning)
     cost = ui("puzzles.cost_min_points", card=Card.parse(wrong).symbol,
               value=points_words(puzzle.values[wrong]), best=points_words(puzzle.values[best]))
-    assert cost in warning
+    assert prose_plain(cost) in warning
     # The refutation is on the table, stepped card by card to the end.
     assert table_data(at, LINE_TABLE_KEY)["title"] == ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)
     at.button(key="ha_pz_line_next").click().run()

@@ -15,7 +15,7 @@ import hearts_ui.views.puzzles.common as puzzles_view
 import hearts_ui.views.rulebook.data as data
 from hearts_core import Ruleset
 from hearts_core.ai.bots import LEVELS
-from hearts_core.content.lessons import STEP_KINDS
+from hearts_core.content.lessons import ACTIVE_KINDS, STEP_KINDS
 from hearts_core.content.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.content.rulebook import RULES, SECTIONS
 from hearts_core.engine.describe import penalty_summary
@@ -167,6 +167,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"puzzles.rung_{rung}" for rung in ("idea", "answer")}
     used |= {f"practice.level_{level}_note" for level in LEVELS} | {"practice.level_monte_carlo"}
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
+    used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []

@@ -12,8 +12,9 @@ from typing import Final
 
 import streamlit as st
 
+from hearts_core.content.glossary import Glossary, Term, first_uses, load_glossary
 from hearts_core.content.lessons import LESSONS_DIR, Curriculum, Lesson, Location, Step, load_curriculum, locate
-from hearts_core.learner.lesson_progress import lesson_status
+from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resume_step, suggested_lesson
 from hearts_core.words.catalogue import message
 
 from ...progress_store import learner_id
@@ -23,6 +24,7 @@ from . import steps
 from .progress import progress, record
 
 PAGE: Final = "pages/2_Lessons.py"
+PUZZLES_PAGE: Final = "pages/3_Puzzles.py"
 
 
 @st.cache_resource(show_spinner=False)
@@ -64,13 +66,22 @@ def _safe(text: str) -> str:
     return "".join(ch for ch in text if ch.isalnum() or ch in "-_ .")[:40]
 
 
-# -- the list of lessons ------------------------------------------------------------------
+# -- the map of lessons -----------------------------------------------------------------------
+
+
+def stars_text(stars: int) -> str:
+    """Stars as the map and the completion screen show them: ★★☆."""
+    return "★" * stars + "☆" * (3 - stars)
 
 
 def render_index(loaded: Curriculum) -> None:
-    """Every section and its lessons, with the learner's progress in each."""
+    """The map: every section and its lessons, the stars earned, the lesson to take next."""
     st.title(ui("nav.lessons"))
     st.markdown(ui("lessons.intro"))
+    ordered = loaded.ordered()
+    suggested = suggested_lesson(ordered, progress())
+    earned = sum(lesson_status(lesson, progress()).stars for lesson in ordered)
+    st.caption(ui("lessons.map_stars", stars=earned, total=3 * len(ordered)))
     number = 0
     for section in loaded.sections:
         st.subheader(section.title)
@@ -80,7 +91,7 @@ def render_index(loaded: Curriculum) -> None:
             if lesson is None:
                 st.error(ui("lessons.broken_lesson", name=lesson_id))
                 continue
-            _lesson_card(lesson, number)
+            _lesson_card(lesson, number, suggested is lesson)
 
 
 def _status_words(lesson: Lesson) -> str:
@@ -89,24 +100,19 @@ def _status_words(lesson: Lesson) -> str:
               active=status.active)
 
 
-def _lesson_card(lesson: Lesson, number: int) -> None:
-    state = lesson_status(lesson, progress()).state
-    with st.container(border=True):
+def _lesson_card(lesson: Lesson, number: int, next_up: bool) -> None:
+    status = lesson_status(lesson, progress())
+    with st.container(border=True, key=f"ha_lesson_{lesson.id}" + ("_next" if next_up else "")):
         text, action = st.columns([5, 1], vertical_alignment="center")
-        text.markdown(f"**{number}. {lesson.title}**  \n{lesson.goal}  \n:gray[{_status_words(lesson)}]")
-        label = {"new": ui("lessons.start"), "completed": ui("lessons.review")}.get(state, ui("lessons.continue"))
-        action.button(label, key=f"ha_open_{lesson.id}", on_click=go, args=(lesson.id, _resume_step(lesson)),
-                      type="primary" if state == "started" else "secondary", width="stretch")
-
-
-def _resume_step(lesson: Lesson) -> int:
-    """The first step not yet done (right, or seen for a passive step)."""
-    done = progress().get(lesson.id, {})
-    for index, step in enumerate(lesson.steps):
-        outcome = done.get(index)
-        if outcome is None or (step.is_active and outcome != "right"):
-            return index
-    return 0
+        stars = f" :orange[{stars_text(status.stars)}]" if status.state == "completed" else f" :gray[{stars_text(0)}]"
+        badge = f" :red-badge[{ui('lessons.next_up')}]" if next_up else ""
+        text.markdown(f"**{number}. {lesson.title}**{stars}{badge}  \n{lesson.goal}  \n"
+                      f":gray[{_status_words(lesson)}]")
+        label = {"new": ui("lessons.start"), "completed": ui("lessons.review")}.get(status.state,
+                                                                                   ui("lessons.continue"))
+        action.button(label, key=f"ha_open_{lesson.id}", on_click=go,
+                      args=(lesson.id, resume_step(lesson, progress())),
+                      type="primary" if next_up else "secondary", width="stretch")
 
 
 # -- one lesson ------------------------------------------------------------------------
@@ -126,10 +132,57 @@ def render_lesson(where: Location) -> None:
     _step_controls(lesson, index, "top")
     heading = step.title or ui(f"lessons.kind_{step.kind}")
     st.subheader(ui("lessons.step_heading", number=index + 1, count=len(lesson.steps), title=heading))
-    steps.render_step(lesson, index, step)
+    steps.render_step(lesson, index, step, new_words().get((lesson.id, index), ()))
     _rule_citations(step)
+    if index == len(lesson.steps) - 1:
+        _the_end(lesson)
     st.divider()
     _step_controls(lesson, index, "bottom")
+
+
+def _the_end(lesson: Lesson) -> None:
+    """The completion moment: the stars, what was learned, the next lesson and puzzles to practise;
+    or, while exercises are left, the way back to the first of them."""
+    status = lesson_status(lesson, progress())
+    with st.container(border=True, key="ha_lesson_end"):
+        if status.state != "completed":
+            st.markdown(f"### {ui('lessons.almost')}")
+            left = status.active - status.solved
+            st.markdown(ui("lessons.exercises_left", count=left) if left != 1 else ui("lessons.exercise_left"))
+            target = resume_step(lesson, progress())
+            st.button(ui("lessons.go_back", number=target + 1), key="ha_end_back", on_click=go,
+                      args=(lesson.id, target), icon=":material/replay:", type="primary")
+            return
+        st.markdown(f"### {ui('lessons.done_heading', title=lesson.title)}")
+        st.markdown(f"## :orange[{stars_text(status.stars)}]")
+        st.caption(ui("lessons.stars_note", first=status.first_try, active=status.active))
+        if lesson.ideas:
+            st.markdown(f"**{ui('lessons.learned')}**")
+            for line in lesson.ideas.values():
+                steps.markdown(f"- {line}")
+        following = next_lesson(curriculum().ordered(), lesson.id)
+        row = st.container(horizontal=True, gap="small")
+        if following is not None:
+            row.button(ui("lessons.next_lesson", title=following.title), key="ha_next_lesson", type="primary",
+                       on_click=go, args=(following.id, 0), icon=":material/arrow_forward:")
+        else:
+            row.button(ui("lessons.all_done"), key="ha_all_done", on_click=go, args=(None,),
+                       icon=":material/map:", type="primary")
+        if lesson.themes:
+            row.page_link(PUZZLES_PAGE, label=ui("lessons.practise"), icon=":material/extension:",
+                          query_params={"theme": lesson.themes[0]})
+
+
+@st.cache_resource(show_spinner=False)
+def new_words() -> dict[tuple[str, int], tuple[Term, ...]]:
+    """Where each word of the glossary is first used in the curriculum (immutable, shared)."""
+    return first_uses(curriculum().ordered(), glossary())
+
+
+@st.cache_resource(show_spinner=False)
+def glossary() -> Glossary:
+    """The glossary, parsed once (immutable, shared by every session)."""
+    return load_glossary()
 
 
 def _step_controls(lesson: Lesson, index: int, place: str) -> None:

@@ -1,7 +1,10 @@
 """The step kinds of a lesson, drawn: prose, a walkthrough, a card, a pass, a question, a comparison.
 
 Each renderer draws its step beside the card table; the learner's answers are
-judged by the step itself (``step.judge``) and recorded in the progress.
+judged by the step itself (``step.judge``) and recorded in the progress.  Cards
+named in the prose are drawn as card chips; an exercise has a hint ladder (a
+nudge, the idea, then the answer, which costs the first-try star); a word of
+the game is defined where the curriculum first uses it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Any, Final
 
 import streamlit as st
 
+from hearts_core.content.glossary import Term
 from hearts_core.content.lessons import (
     ChooseCardStep,
     ChoosePassStep,
@@ -27,20 +31,42 @@ from hearts_core.engine.describe import option_words
 from hearts_core.engine.history import History
 from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name
-from hearts_core.learner.lesson_progress import StepOutcome
+from hearts_core.learner.lesson_progress import StepOutcome, is_right
 
 from ...frame import wide_prompt
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, select_control
 from ...widgets.card_table.component import Handler
+from ...widgets.chips import prose, prose_plain, symbols
 from ...widgets.stepper import counter, session_position, stepper
-from .progress import record
+from .progress import progress, record
+
+#: The key of the lesson table: one table for every step, so a step that plays on
+#: from the one before (the same deal, more cards) shows the cards arriving.
+TABLE_KEY: Final = "ha_ls_table"
+#: The rungs of an exercise's hint ladder.
+RUNGS: Final = ("nudge", "hint", "answer")
 
 
-def render_step(lesson: Lesson, index: int, step: Step) -> None:
-    """Draw one step of ``lesson`` (``index`` counts from 0)."""
+def render_step(lesson: Lesson, index: int, step: Step, new_words: tuple[Term, ...] = ()) -> None:
+    """Draw one step of ``lesson`` (``index`` counts from 0), with the words it uses for the first time."""
     renderer: Callable[[Lesson, int, Any], None] = _RENDERERS[type(step)]
     renderer(lesson, index, step)
+    if new_words:
+        _new_words(new_words)
+
+
+def markdown(text: str) -> None:
+    """Lesson prose, with every card it names drawn as a card chip."""
+    st.markdown(prose(text), unsafe_allow_html=True)
+
+
+def _new_words(terms: tuple[Term, ...]) -> None:
+    with st.container(border=True, key="ha_new_words"):
+        st.markdown(f"**{ui('lessons.new_words')}**")
+        for term in terms:
+            markdown(f"**{term.term}**: {term.definition}")
+        st.page_link("pages/7_Glossary.py", label=ui("lessons.glossary_link"), icon=":material/dictionary:")
 
 
 # -- drawing a position --------------------------------------------------------------------
@@ -52,15 +78,11 @@ def _face_up(step: Step, state: HandState) -> Any:
     return step.show
 
 
-#: The key of the lesson table: one table for every step, so a step that plays on
-#: from the one before (the same deal, more cards) shows the cards arriving.
-TABLE_KEY: Final = "ha_ls_table"
-
-
 def _table(step: Step, state: HandState, highlight: tuple[str, ...] = (), *, hand: HandControl | None = None,
-           prompt: str = "", seat_pick: bool = False, on_action: Handler | None = None) -> None:
+           prompt: str = "", seat_pick: bool = False, conceal: bool = False,
+           on_action: Handler | None = None) -> None:
     scene = TableScene(state, face_up=_face_up(step, state), highlight=highlight or step.highlight, hand=hand,
-                       prompt=prompt, seat_pick=seat_pick)
+                       prompt=symbols(prompt), seat_pick=seat_pick, conceal=conceal)
     card_table(scene, key=TABLE_KEY, on_action=on_action)
 
 
@@ -80,7 +102,7 @@ def _with_table(lesson: Lesson, step: Step) -> Any:
 
 def _explain(lesson: Lesson, index: int, step: ExplainStep) -> None:
     with _with_table(lesson, step):
-        st.markdown(step.text)
+        markdown(step.text)
 
 
 def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
@@ -96,9 +118,9 @@ def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
         stepper("ha_frame", position, last, lambda target: st.session_state.__setitem__(key, target))
     with words_col:
         if step.text:
-            st.markdown(step.text)
+            markdown(step.text)
         counter(position, last)
-        st.info(_frame_caption(lesson, step, history, position), icon=":material/chat:")
+        st.info(prose_plain(_frame_caption(lesson, step, history, position)), icon=":material/chat:")
         if last > 0:
             slider_key = f"{key}_slider"
             st.session_state[slider_key] = position
@@ -113,7 +135,7 @@ def _frame_slid(key: str, slider_key: str) -> None:
 def _frame_caption(lesson: Lesson, step: WalkthroughStep, history: History, position: int) -> str:
     """The lesson's caption, or the engine's words for the card just played,
     plus who won the trick when this card completed one."""
-    players = lesson.rules.players
+    players = lesson.rules_for(step).players
     parts = []
     caption = step.caption(lesson, position)
     if caption:
@@ -146,27 +168,21 @@ _VERDICT_LOOK: Final = {
 
 
 def _show_verdict(lesson: Lesson, index: int) -> None:
-    verdict: Verdict | None = st.session_state.get(_verdict_key(lesson, index))
+    verdict = _verdict_of(lesson, index)
     if verdict is None:
         return
     draw, heading, icon = _VERDICT_LOOK[verdict.outcome]
     engine_words = verdict.detail if verdict.outcome in ("illegal", "wrong") else ""
     words = "  \n".join(part for part in (verdict.text, engine_words) if part)
-    draw(ui(heading) + ("  \n" + words if words else ""), icon=icon)
+    draw(prose_plain(ui(heading) + ("  \n" + words if words else "")), icon=icon)
     for note in verdict.notes:
-        st.markdown(f"- {note}")
+        st.markdown(prose_plain(f"- {note}"))
 
 
 def _judged(lesson: Lesson, index: int, verdict: Verdict) -> None:
     st.session_state[_verdict_key(lesson, index)] = verdict
     outcome: StepOutcome = "right" if verdict.correct else "wrong"
     record(lesson, index, outcome)
-
-
-def _words(step: ChooseCardStep | ChoosePassStep) -> None:
-    wide_prompt(step.prompt)
-    if step.text:
-        st.markdown(step.text)
 
 
 def _verdict_of(lesson: Lesson, index: int) -> Verdict | None:
@@ -182,6 +198,56 @@ def _verdict_status(verdict: Verdict | None) -> str:
     if verdict.outcome == "illegal":
         return verdict.detail
     return ui("lessons.status_poor") if verdict.outcome == "poor" else ui(f"common.status_{verdict.outcome}")
+
+
+# -- the hint ladder ---------------------------------------------------------------------------
+
+
+def _rungs_key(lesson: Lesson, index: int) -> str:
+    return f"ha_rungs_{lesson.id}_{index}"
+
+
+def _rung_text(lesson: Lesson, step: Step, rung: str) -> str:
+    if rung == "nudge":
+        return step.nudge or ui(f"lessons.nudge_{step.kind}")
+    if rung == "hint":
+        return step.hint
+    return step.answer_text(lesson)
+
+
+def _hint_ladder(lesson: Lesson, index: int, step: Step) -> None:
+    """A nudge, the idea, then the answer (which makes the exercise practice, not a first-try answer)."""
+    rungs = [rung for rung in RUNGS if _rung_text(lesson, step, rung)]
+    shown = min(int(st.session_state.get(_rungs_key(lesson, index), 0)), len(rungs))
+    for number, rung in enumerate(rungs[:shown], start=1):
+        label = ui("common.rung", number=number)
+        st.info(prose_plain(f"**{label}** {_rung_text(lesson, step, rung)}"), icon=":material/lightbulb:")
+    if shown < len(rungs):
+        answer = rungs[shown] == "answer"
+        label = ui("lessons.hint_answer", number=shown + 1, count=len(rungs)) if answer else ui(
+            "common.hint_button", number=shown + 1, count=len(rungs))
+        st.button(label, key=f"ha_hint_{index}", icon=":material/lightbulb:", on_click=_climb,
+                  args=(lesson, index, shown + 1, answer),
+                  help=ui("lessons.hint_answer_help") if answer else ui("lessons.hint_help"))
+
+
+def _climb(lesson: Lesson, index: int, rung: int, answer: bool) -> None:
+    st.session_state[_rungs_key(lesson, index)] = rung
+    if answer and not is_right(progress(), lesson.id, index):
+        record(lesson, index, "wrong")  # seen the answer: right later counts as practice
+
+
+def _exercise_words(lesson: Lesson, index: int, step: Step, prompt: str) -> None:
+    """Beside the table: the prompt (on a wide screen), the prose, the verdict, the hint ladder."""
+    wide_prompt(prompt)
+    if step.text:
+        markdown(step.text)
+    _show_verdict(lesson, index)
+    if not is_right(progress(), lesson.id, index):
+        _hint_ladder(lesson, index, step)
+
+
+# -- the exercises ----------------------------------------------------------------------------
 
 
 def _choose_card(lesson: Lesson, index: int, step: ChooseCardStep) -> None:
@@ -202,8 +268,7 @@ def _choose_card(lesson: Lesson, index: int, step: ChooseCardStep) -> None:
             _table(step, state, prompt=step.prompt, hand=hand,
                    on_action=lambda action: _pick_card(lesson, index, action))
     with words_col:
-        _words(step)
-        _show_verdict(lesson, index)
+        _exercise_words(lesson, index, step, step.prompt)
 
 
 def _pick_card(lesson: Lesson, index: int, action: TableAction) -> None:
@@ -215,19 +280,19 @@ def _pick_card(lesson: Lesson, index: int, action: TableAction) -> None:
 def _choose_pass(lesson: Lesson, index: int, step: ChoosePassStep) -> None:
     state = lesson.position(step)
     assert state is not None
+    rules = lesson.rules_for(step)
     verdict = _verdict_of(lesson, index)
     picked = tuple(st.session_state.get(_picked_key(lesson, index)) or ())
     direction = option_words("pass_cycle", state.pass_direction)
     table_col, words_col = st.columns([3, 2], gap="medium")
     with table_col:
-        hand = select_control(step.seat, lesson.rules.pass_count, ui("common.pass_submit"), selected=picked,
-                              status=_verdict_status(verdict) or ui("lessons.pass_direction", direction=direction,
-                                                                    count=lesson.rules.pass_count))
+        status = _verdict_status(verdict) or ui("lessons.pass_direction", direction=direction,
+                                                  count=rules.pass_count)
+        hand = select_control(step.seat, rules.pass_count, ui("common.pass_submit"), selected=picked, status=status)
         _table(step, state, prompt=step.prompt, hand=hand,
                on_action=lambda action: _submit_pass(lesson, index, action))
     with words_col:
-        _words(step)
-        _show_verdict(lesson, index)
+        _exercise_words(lesson, index, step, step.prompt)
 
 
 def _picked_key(lesson: Lesson, index: int) -> str:
@@ -249,23 +314,27 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
     else:
         table_col, words_col = st.columns([3, 2], gap="medium")
         with table_col:
-            # A seat answer may be given by clicking the seat on the table.
+            # A seat answer may be given by clicking the seat; the table does not give it away.
             _table(step, state, prompt=step.prompt if step.asks_a_seat else "", seat_pick=step.asks_a_seat,
-                   on_action=lambda action: _seat_answer(lesson, index, action, choice_key))
+                   conceal=step.conceals_the_trick, on_action=lambda action: _seat_answer(lesson, index, action,
+                                                                                          choice_key))
     with words_col:
         if step.text:
-            st.markdown(step.text)
-        st.radio(f"**{step.prompt}**", list(step.choices), index=None, key=choice_key)
+            markdown(step.text)
+        st.radio(prose_plain(f"**{step.prompt}**"), list(step.choices), index=None, key=choice_key,
+                 format_func=prose_plain)
         st.button(ui("common.check"), key=f"ha_check_{index}", type="primary", on_click=_submit_answer,
                   args=(lesson, index, choice_key))
         _show_verdict(lesson, index)
+        if not is_right(progress(), lesson.id, index):
+            _hint_ladder(lesson, index, step)
 
 
 def _seat_answer(lesson: Lesson, index: int, action: TableAction, choice_key: str) -> None:
     step = lesson.steps[index]
     if not isinstance(step, QuestionStep) or action.kind != "seat" or action.seat is None:
         return
-    choice = step.choice_for_seat(action.seat, lesson.rules.players)
+    choice = step.choice_for_seat(action.seat, lesson.rules_for(step).players)
     if choice is None:
         st.session_state[_verdict_key(lesson, index)] = Verdict("wrong", ui("lessons.seat_not_a_choice"))
         return
@@ -288,30 +357,30 @@ def _submit_answer(lesson: Lesson, index: int, choice_key: str) -> None:
 
 def _compare(lesson: Lesson, index: int, step: CompareStep) -> None:
     comparison = step.comparison(lesson)
-    st.markdown(step.text)
-    players = lesson.rules.players
+    markdown(step.text)
+    players = lesson.rules_for(step).players
     col_a, col_b = st.columns(2, gap="large")
-    for col, label, state, legal, explanation, scores in (
-        (col_a, step.label_a or ui("lessons.rules_a"), comparison.state_a, comparison.legal_a,
+    for side, col, label, state, legal, explanation, scores in (
+        ("a", col_a, step.label_a or ui("lessons.rules_a"), comparison.state_a, comparison.legal_a,
          comparison.explain_a, comparison.scores_a),
-        (col_b, step.label_b or ui("lessons.rules_b"), comparison.state_b, comparison.legal_b,
+        ("b", col_b, step.label_b or ui("lessons.rules_b"), comparison.state_b, comparison.legal_b,
          comparison.explain_b, comparison.scores_b),
     ):
         with col:
-            st.markdown(f"#### {label}")
+            markdown(f"#### {label}")
             hand = None
             if scores is None and state.to_play is not None:  # the legal cards lit, the others dimmed
                 hand = HandControl(state.to_play, "view", playable=frozenset(legal))
             card_table(TableScene(state, face_up=_face_up(step, state), highlight=step.highlight, hand=hand,
-                                  title=label), key=f"{TABLE_KEY}_{'b' if state is comparison.state_b else 'a'}")
+                                  title=symbols(label)), key=f"{TABLE_KEY}_{side}")
             if scores is not None:
                 rows = " · ".join(f"{seat_name(seat, players)} {score}" for seat, score in enumerate(scores))
                 st.markdown(ui("lessons.scores", scores=rows))
             elif state.to_play is not None:
                 cards = " ".join(Card.parse(card).symbol for card in legal)
-                st.markdown(ui("lessons.legal_cards", seat=seat_name(state.to_play, players), cards=cards))
+                markdown(ui("lessons.legal_cards", seat=seat_name(state.to_play, players), cards=cards))
             if explanation is not None:
-                st.info(str(explanation), icon=":material/gavel:")
+                st.info(prose_plain(str(explanation)), icon=":material/gavel:")
 
 
 _RENDERERS: Final[dict[type, Callable[[Lesson, int, Any], None]]] = {

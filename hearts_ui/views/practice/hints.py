@@ -11,6 +11,7 @@ from hearts_core.engine.cards import Card
 from hearts_core.learner.practice import PracticeSession
 
 from ...texts import ui
+from ...widgets.chips import prose_plain
 from .session import current
 
 #: The rungs of the hint ladder.
@@ -77,7 +78,7 @@ def hint_ladder(session: PracticeSession) -> None:
         compare = _compare_with(session, hint) if shown >= 2 else None
         for rung in RUNGS[:shown]:
             text = hint.rung(rung, compare) if rung == 2 and compare else hint.rung(rung)
-            rungs.info(f"**{ui('common.rung', number=rung)}** {text}", icon=":material/lightbulb:")
+            rungs.info(prose_plain(f"**{ui('common.rung', number=rung)}** {text}"), icon=":material/lightbulb:")
     if shown < len(RUNGS):
         rung = shown + 1
         st.button(ui("common.hint_button", number=rung, count=len(RUNGS)), key=f"ha_pr_hint_{rung}", on_click=_climb,

@@ -18,6 +18,7 @@ from hearts_core.learner.puzzle_progress import record_attempt
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, select_control
 from ...widgets.card_table.component import Handler
+from ...widgets.chips import prose_plain
 from .common import (
     cards_words,
     keep,
@@ -182,12 +183,12 @@ def show_attempt(puzzle: Puzzle) -> None:
     state = puzzle.question_state
     if attempt.code == "illegal":
         card = attempt.cards[0]
-        st.error(ui("puzzles.illegal", card=Card.parse(card).symbol) + "  \n" + str(state.explain(card)),
+        st.error(prose_plain(ui("puzzles.illegal", card=Card.parse(card).symbol) + "  \n" + str(state.explain(card))),
                  icon=":material/block:")
     elif shape == "cards" and attempt.code == "extra":
         reasons = "\n".join(f"- **{Card.parse(card).symbol}**: {state.explain(card)}"
                             for card in sorted_cards(attempt.cards))
-        st.error(ui("puzzles.not_legal") + "\n" + reasons, icon=":material/block:")
+        st.error(prose_plain(ui("puzzles.not_legal") + "\n" + reasons), icon=":material/block:")
     elif shape == "cards":
         st.warning(ui("puzzles.missed_some"), icon=":material/replay:")
     elif shape == "scores":
@@ -195,7 +196,7 @@ def show_attempt(puzzle: Puzzle) -> None:
     elif shape == "pass":
         _pass_verdict(attempt)
     elif attempt.code == "worse":
-        st.warning(ui("puzzles.worse") + "  \n" + _cost(puzzle, attempt), icon=":material/replay:")
+        st.warning(prose_plain(ui("puzzles.worse") + "  \n" + _cost(puzzle, attempt)), icon=":material/replay:")
     else:
         st.error(ui("common.wrong"), icon=":material/replay:")
 
@@ -209,9 +210,9 @@ def _right(puzzle: Puzzle, attempt: Attempt) -> None:
         lines.append(_value_words(question, attempt.cards[0], attempt.value))
     if puzzle.explanation:
         lines.append(puzzle.explanation)
-    st.success("  \n".join(lines), icon=":material/check:")
+    st.success(prose_plain("  \n".join(lines)), icon=":material/check:")
     for note in attempt.notes:
-        st.markdown(f"- {note}")
+        st.markdown(prose_plain(f"- {note}"))
 
 
 def _score_marks(puzzle: Puzzle, attempt: Attempt) -> str:
@@ -230,7 +231,7 @@ def _pass_verdict(attempt: Attempt) -> None:
     else:
         text = ui("puzzles.pass_missing")
     notes = "".join(f"\n- {note}" for note in attempt.notes)
-    st.error(text + notes, icon=":material/replay:")
+    st.error(prose_plain(text + notes), icon=":material/replay:")
 
 
 def _objective_params(question: PlayPuzzle, card: str) -> dict[str, Any]:

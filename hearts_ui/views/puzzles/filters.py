@@ -29,6 +29,14 @@ def save_filters() -> None:
     st.session_state[FILTERS_KEY] = {name: st.session_state.get(f"ha_pz_filter_{name}") for name in FILTERS}
 
 
+def set_filter(name: str, value: Any) -> None:
+    """Set one filter for the learner (the picker's widget and the saved filters)."""
+    saved = _saved_filters()
+    saved[name] = value
+    st.session_state[FILTERS_KEY] = saved
+    st.session_state[f"ha_pz_filter_{name}"] = value
+
+
 def filter_options(loaded: Library) -> dict[str, list[Any]]:
     puzzles = loaded.ordered()
     kinds = [kind for kind in KINDS if any(puzzle.kind == kind for puzzle in puzzles)]

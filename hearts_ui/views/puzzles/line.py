@@ -13,6 +13,7 @@ from hearts_core.learner.line_viewer import LineFrame, LineViewer
 
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
+from ...widgets.chips import prose_plain
 from ...widgets.stepper import counter, stepper
 from .common import key, scores_words
 
@@ -45,7 +46,7 @@ def render_line(puzzle: Puzzle, viewer: LineViewer, face_up: Any) -> None:
     card_table(TableScene(frame.state, face_up=face_up, highlight=played, title=heading), key=LINE_TABLE_KEY)
     stepper("ha_pz_line", frame.position, frame.last, lambda target: _move_to(puzzle, target))
     counter(frame.position, frame.last)
-    st.info(_caption(puzzle, viewer, frame), icon=":material/chat:")
+    st.info(prose_plain(_caption(puzzle, viewer, frame)), icon=":material/chat:")
     st.button(ui("puzzles.line_close"), key="ha_pz_line_close", on_click=close_line, args=(puzzle,),
               icon=":material/close:", type="tertiary")
 

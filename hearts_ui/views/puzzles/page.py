@@ -22,7 +22,7 @@ from hearts_core.learner.puzzle_progress import ThemeRate, next_unsolved, summar
 from ...progress_store import learner_id
 from ...texts import ui
 from .common import badge, daily, library, meta, open_puzzle, progress, status, theme_title
-from .filters import FILTERS, active_filters, filter_format, filter_options, matching_puzzles, save_filters
+from .filters import FILTERS, active_filters, filter_format, filter_options, matching_puzzles, save_filters, set_filter
 from .puzzle import render_puzzle
 
 
@@ -39,6 +39,7 @@ def render_puzzles() -> None:
         with st.expander(ui("puzzles.problems_heading", count=len(loaded.problems)), icon=":material/warning:"):
             for problem in loaded.problems:
                 st.markdown(f"- `{problem}`")
+    _theme_link(loaded)
     requested = st.query_params.get("puzzle")
     puzzle = loaded.puzzles.get(requested) if requested else None
     if requested and puzzle is None:
@@ -47,6 +48,19 @@ def render_puzzles() -> None:
         render_index(loaded)
     else:
         render_puzzle(loaded, puzzle)
+
+
+def _theme_link(loaded: Library) -> None:
+    """``?theme=<id>`` (a lesson's "Practise this"): the picker opens on that theme; the parameter is
+    then dropped, so the learner's own filter choices stand."""
+    theme = st.query_params.get("theme")
+    if theme is None:
+        return
+    del st.query_params["theme"]
+    if theme in filter_options(loaded)["theme"]:
+        set_filter("theme", theme)
+    else:
+        st.warning(ui("puzzles.unknown_theme", name=_safe(theme)), icon=":material/help:")
 
 
 # -- the picker ---------------------------------------------------------------------------------

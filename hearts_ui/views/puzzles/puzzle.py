@@ -19,7 +19,7 @@ from hearts_core.learner.puzzle_progress import record_hint, record_reveal
 from ...frame import wide_prompt
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
-from ...widgets.chips import chip_html
+from ...widgets.chips import chip_html, prose_plain, symbols
 from ..rulebook.data import settings_rows
 from . import answers, line
 from .common import answer_words, asked, daily, keep, key, meta, progress, record_of, seat_words, status
@@ -88,7 +88,8 @@ def _variant_context(puzzle: VariantPuzzle) -> None:
     changes = "\n".join(f"- {ui('puzzles.variant_change', label=row.label, value=row.value, before=row.standard)}"
                         for row in settings_rows(puzzle.rules_b, puzzle.rules) if row.changed)
     answer = answer_words(puzzle, puzzle.solution_a)
-    st.info(ui("puzzles.variant_context", answer=answer) + "\n\n" + ui("puzzles.variant_now") + "\n" + changes,
+    st.info(prose_plain(ui("puzzles.variant_context", answer=answer) + "\n\n" + ui("puzzles.variant_now") + "\n"
+                        + changes),
             icon=":material/compare_arrows:")
 
 
@@ -117,7 +118,8 @@ def _board(puzzle: Puzzle) -> None:
     if kind == "legality" and st.session_state.get(key(puzzle, "solution")):
         highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
     shown, hand, handler = answers.table_hand(puzzle)
-    card_table(TableScene(shown, face_up=face_up(puzzle), highlight=highlight, hand=hand, prompt=puzzle.prompt),
+    card_table(TableScene(shown, face_up=face_up(puzzle), highlight=highlight, hand=hand,
+                          prompt=symbols(puzzle.prompt)),
                key=TABLE_KEY, on_action=handler)
     if isinstance(puzzle, MoonPuzzle):
         _standings(puzzle)
@@ -185,7 +187,7 @@ def _hints(puzzle: Puzzle) -> None:
     used = min(record_of(puzzle).hints, len(rungs))
     for number, (name, text) in enumerate(rungs[:used], start=1):
         label = ui("common.rung", number=number) if name == "nudge" else ui(f"puzzles.rung_{name}", number=number)
-        st.info(f"**{label}** {text}", icon=":material/lightbulb:")
+        st.info(prose_plain(f"**{label}** {text}"), icon=":material/lightbulb:")
     if used < len(rungs):
         last = used + 1 == len(rungs)
         label = ui("puzzles.hint_answer", number=used + 1, count=len(rungs)) if last else ui(
@@ -210,7 +212,7 @@ def _solution(puzzle: Puzzle) -> None:
         text = capitalised(answer_words(puzzle, puzzle.solution))
         if puzzle.explanation:
             text += "  \n" + puzzle.explanation
-        st.success(f"**{ui('puzzles.solution_heading')}**  \n{text}", icon=":material/flag:")
+        st.success(prose_plain(f"**{ui('puzzles.solution_heading')}**  \n{text}"), icon=":material/flag:")
     elif not shown and not solved:
         st.button(ui("puzzles.show_solution"), key="ha_pz_solution", on_click=_show_solution, args=(puzzle,),
                   icon=":material/visibility:", help=ui("puzzles.show_solution_help"))

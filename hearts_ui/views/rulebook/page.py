@@ -13,7 +13,7 @@ import streamlit as st
 
 from hearts_core import Ruleset
 from hearts_core.content.rulebook import rules_in
-from hearts_core.content.sources import SOURCES
+from hearts_core.content.sources import PRIMARY_SOURCES, SOURCES
 from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
 
@@ -155,11 +155,19 @@ def _fields_line(view: RuleView, preset: str) -> None:
     st.markdown(f"{line}  \n:small[{_safe(helps)}]" if helps else line)
 
 
+def _source_link(source: str, title: str) -> str:
+    """A source's title, linking to its entry on the Sources page (the four documents have one)."""
+    return f"[{title}](/Sources#{source})" if source in PRIMARY_IDS else title
+
+
 def _sources_caption(view: RuleView) -> None:
-    names = " · ".join(title for _, title in view.sources)
+    names = " · ".join(_source_link(source, title) for source, title in view.sources)
     notes = "\n\n".join(f"{title}: {message(f'source.{source}.kind')}" for source, title in view.sources)
     st.caption(f"{ui('rulebook.sources_label')}: {names}", help=notes)
 
+
+#: The four documents: their titles link to the Sources page.
+PRIMARY_IDS: Final = frozenset(item.id for item in PRIMARY_SOURCES)
 
 #: Sections whose cards list every option; the others name their fields only.
 DETAILED_SECTIONS: Final = ("variants", "beyond", "players")
@@ -193,6 +201,7 @@ def sources_legend() -> None:
         lines = [f"- **{capitalised(message(f'source.{source}.title'))}**: {message(f'source.{source}.kind')}"
                  for source in SOURCES]
         st.markdown("\n".join(lines))
+        st.page_link("pages/6_Sources.py", label=ui("rulebook.sources_page"), icon=":material/library_books:")
 
 
 # -- a preset's settings --------------------------------------------------------------

@@ -41,6 +41,7 @@ from hearts_core.engine.table import (
     TableEvent,
     TableSnapshot,
     TrickView,
+    concealed,
     display_order,
     scene_key,
     table_events,
@@ -132,7 +133,9 @@ class TableScene:
     ``before`` is the position the table showed last, when the change from it
     should be watched: the cards played since appear one by one and finished
     tricks go to their winner.  ``seat_pick`` makes every seat a button (for
-    "who wins this trick?").  ``prompt`` is the question, shown above the felt.
+    "who wins this trick?"); ``conceal`` hides what would give such an answer away
+    (:func:`hearts_core.engine.table.concealed`).  ``prompt`` is the question, shown
+    above the felt on a narrow screen.
     """
 
     state: HandState
@@ -144,6 +147,7 @@ class TableScene:
     title: str = ""
     seat_pick: bool = False
     last_trick: bool = True
+    conceal: bool = False
 
 
 # -- the parts of the payload ------------------------------------------------------------------
@@ -356,6 +360,8 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
     if scene.hand is not None and face_up != "all":  # the hand the learner acts on is always face up
         face_up = [*([] if face_up == "none" else face_up), scene.hand.seat]
     table = table_snapshot(state, face_up=face_up, highlight=scene.highlight, last_trick=scene.last_trick)
+    if scene.conceal:
+        table = concealed(table)
     events: tuple[TableEvent, ...] = ()
     start = None
     if scene.before is not None:
@@ -373,7 +379,7 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
         "players": table.players,
         "title": scene.title or ui("table.heading"),
         "prompt": scene.prompt,
-        "badges": _badges(table),
+        "badges": _badges(table)[1:] if scene.conceal else _badges(table),  # concealed: not even the pass
         "seats": [_seat(view, table, scene, look) for view in table.seats],
         "trick": _trick(table.trick, table),
         "last": _last(table.last_trick, table),
