@@ -431,8 +431,9 @@ class QuestionStep(StepBase):
 
     @property
     def conceals_the_trick(self) -> bool:
-        """Whether the table must not show the answer: who won the trick, who leads, who receives."""
-        return self.ask in ("trick_winner", "next_leader", "pass_target")
+        """Whether the table must not show the answer: who won the trick, who leads, who receives,
+        whether hearts are broken."""
+        return self.ask in ("trick_winner", "next_leader", "pass_target", "hearts_broken")
 
     def answer_text(self, lesson: Lesson) -> str:
         right = self.right_answer(lesson)

@@ -26,10 +26,11 @@ LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 CURRICULUM = load_curriculum(LESSONS)
 ALL = CURRICULUM.ordered()
 
-#: The curriculum of issue 3, in order.
+#: The curriculum in order: the passing mechanics early, its strategy after the first-trick, breaking-hearts
+#: and queen lessons whose ideas (ducking, exits, voids) it leans on.
 EXPECTED_ORDER = (
     "table", "penalty_cards", "passing", "opening_lead", "breaking_hearts", "queen_of_spades",
-    "shooting_the_moon", "whole_game", "variants_tour", "strategy", "history",
+    "passing_strategy", "shooting_the_moon", "whole_game", "variants_tour", "player_counts", "strategy", "history",
 )
 
 

@@ -379,7 +379,7 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
         "players": table.players,
         "title": scene.title or ui("table.heading"),
         "prompt": scene.prompt,
-        "badges": _badges(table)[1:] if scene.conceal else _badges(table),  # concealed: not even the pass
+        "badges": _badges(table)[1:2] + _badges(table)[3:] if scene.conceal else _badges(table),
         "seats": [_seat(view, table, scene, look) for view in table.seats],
         "trick": _trick(table.trick, table),
         "last": _last(table.last_trick, table),
