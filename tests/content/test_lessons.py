@@ -7,6 +7,7 @@ answer it states is one the engine accepts, every wrong choice one it rejects.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,11 @@ from hearts_core.content.lessons import (
     Lesson,
     QuestionStep,
     WalkthroughStep,
+    count_curriculum,
     lesson_files,
     load_curriculum,
 )
+from hearts_core.content.puzzles import PUZZLES_DIR, load_library
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 CURRICULUM = load_curriculum(LESSONS)
@@ -80,10 +83,10 @@ def test_stated_right_answers_are_what_the_engine_accepts(lesson: Lesson) -> Non
             required = list(step.require)
             forbidden = set(step.forbid)
             fillers = [card for card in hand if card not in required and card not in forbidden]
-            good = (required + fillers)[: lesson.rules.pass_count]
+            good = (required + fillers)[: lesson.rules_for(step).pass_count]
             assert step.judge(lesson, good).correct, (lesson.id, good)
             for card in forbidden:
-                bad = [card] + [c for c in good if c != card][: lesson.rules.pass_count - 1]
+                bad = [card] + [c for c in good if c != card][: lesson.rules_for(step).pass_count - 1]
                 assert not step.judge(lesson, bad).correct
 
 
@@ -104,3 +107,44 @@ def test_every_cited_rule_exists_and_the_core_rules_are_all_cited() -> None:
     for rule in ("follow_suit", "trick_winner", "first_trick", "breaking_hearts", "only_hearts", "queen_lead",
                  "penalty_points", "moon", "pass_cycle"):
         assert rule in cited, rule
+
+
+# -- more doing than reading ---------------------------------------------------------------------
+
+
+def test_at_least_forty_percent_of_the_steps_are_actions_on_the_table() -> None:
+    counts = count_curriculum(CURRICULUM)
+    assert counts.share_on_table >= 0.40, (
+        f"{counts.on_table} of {counts.steps} steps act on the table ({counts.share_on_table:.0%}); "
+        "see python -m hearts_core.lessons stats")
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
+def test_every_idea_has_three_exercises_and_every_exercise_an_idea(lesson: Lesson) -> None:
+    assert lesson.ideas, f"{lesson.id}: declare its [ideas] (what the learner can do after it)"
+    untagged = [number for number, step in enumerate(lesson.steps, start=1) if step.is_active and not step.idea]
+    assert untagged == [], f"{lesson.id}: exercises with no idea at steps {untagged}"
+    short = {idea: len(lesson.exercises(idea)) for idea in lesson.ideas if len(lesson.exercises(idea)) < 3}
+    assert short == {}, f"{lesson.id}: ideas with fewer than 3 exercises {short}"
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
+def test_every_exercise_has_a_hint_ladder_and_themes_exist(lesson: Lesson) -> None:
+    missing = [number for number, step in enumerate(lesson.steps, start=1) if step.is_active and not step.hint]
+    assert missing == [], f"{lesson.id}: exercises with no hint at steps {missing}"
+    known = set(load_library(PUZZLES_DIR).themes)
+    assert lesson.themes and set(lesson.themes) <= known, (lesson.id, sorted(set(lesson.themes) - known))
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
+def test_a_wrong_choice_never_shows_the_answer(lesson: Lesson) -> None:
+    for number, step in enumerate(lesson.steps, start=1):
+        if isinstance(step, QuestionStep):
+            right = step.right_answer(lesson)
+            for choice in step.choices:
+                verdict = step.judge(lesson, choice)
+                if not verdict.correct:
+                    assert not step.explanation or step.explanation not in verdict.text, (lesson.id, number)
+                    if step.asks_a_seat:  # a seat answer is not named by a wrong pick's feedback
+                        words = re.findall(r"[\w-]+", verdict.text.casefold())
+                        assert right.casefold() not in words, (lesson.id, number, choice, verdict.text)
