@@ -34,6 +34,7 @@ from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import lesson_status
 from hearts_ui.texts import ui
+from hearts_ui.widgets.chips import symbols
 from tests.browser.table import card_button, status, tables
 from tests.browser.test_pages import _no_exception, _settled
 
@@ -216,7 +217,7 @@ def test_walkthrough_frames_step_card_by_card(server: StreamlitServer, page: Pag
 
     def at_frame(position: int) -> None:
         expect(page.get_by_text(_plain(ui("stepper.counter", number=position, count=last)))).to_be_visible()
-        expect(words.filter(has_text=walkthrough.caption(TABLE, position))).to_be_visible()
+        expect(words.filter(has_text=symbols(walkthrough.caption(TABLE, position)))).to_be_visible()
 
     at_frame(0)
     expect(_button(page, "ha_frame_back")).to_be_disabled()
