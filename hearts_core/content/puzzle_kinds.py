@@ -19,9 +19,13 @@ from ..engine.rules import Ruleset
 from ..engine.scoring import best_moon_option, raw_points, standing_after
 from ..engine.state import HandState
 from ..engine.vocabulary import MOON_CHOICES, MoonChoice
+from ..search.selfish import TIES, selfish_values
 from ..search.solver import OBJECTIVES, line_for, solve
 from . import schema
 from .schema import Deal, FieldError, Show
+
+#: How a points puzzle assumes the other players play (see ``PlayPuzzle.model``).
+MODELS: Final[tuple[str, ...]] = ("any", "paranoid")
 
 Line = tuple[tuple[int, str], ...]
 AnswerShape = Literal["cards", "scores", "pass", "card", "moon"]
@@ -239,11 +243,19 @@ class PlayPuzzle(PuzzleBase):
     when every card is known, or picked by a named ``argument`` the engine checks."""
 
     kind: ClassVar[str] = "play"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "objective", "margin", "argument", "shooter", "card"})
+    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "objective", "margin", "argument", "shooter", "card",
+                                                "model"})
     shape: ClassVar[AnswerShape] = "card"
 
     objective: str = "min_points"
     margin: int = 1
+    #: How the other players are assumed to play, for a points puzzle: ``"any"`` (the answer is the one best
+    #: card whether they gang up on the learner or each plays for itself, ties either way), or
+    #: ``"paranoid"`` (the prompt says to assume they gang up; the answer holds under that model only).
+    model: str = "any"
+    #: Under ``"any"``: the values of the legal cards when each player plays for itself, ties broken against
+    #: the learner and for the learner (empty otherwise).
+    selfish: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     shooter: int | None = None
     card: str | None = None
     argument: str | None = None
@@ -265,7 +277,8 @@ class PlayPuzzle(PuzzleBase):
             puzzle = cls(**common, **fields_, solution=solution)
         else:
             best, values, line = _best_cards(state, fields_, common["seat"])
-            puzzle = cls(**common, **fields_, solution=best, values=values, best_line=line)
+            selfish = _selfish_proof(state, fields_, common["seat"], best)
+            puzzle = cls(**common, **fields_, solution=best, values=values, best_line=line, selfish=selfish)
         _compare_cards(raw.get("answer"), puzzle.solution)
         return puzzle
 
@@ -292,8 +305,14 @@ def _play_fields(raw: Mapping[str, Any], rules: Ruleset) -> dict[str, Any]:
     argument = schema.choice(raw, "argument", ARGUMENTS) if "argument" in raw else None
     if argument is not None and set(raw) & {"objective", "margin", "card", "shooter"}:
         raise FieldError("argument", "an argument puzzle takes no solver fields (objective, margin...)")
+    if argument is not None and "model" in raw:
+        raise FieldError("model", "an argument puzzle is judged by its argument, not by a model of the players")
+    objective = schema.choice(raw, "objective", OBJECTIVES, "min_points")
+    if "model" in raw and objective != "min_points":
+        raise FieldError("model", "only a points puzzle (objective min_points) names a model of the players")
     return {
-        "objective": schema.choice(raw, "objective", OBJECTIVES, "min_points"),
+        "objective": objective,
+        "model": schema.choice(raw, "model", MODELS, "any"),
         "margin": schema.whole(raw, "margin", 1, low=1),
         "shooter": schema.seat(raw, "shooter", 0, rules.players) if "shooter" in raw else None,
         "card": schema.card(raw, "card"),
@@ -322,6 +341,25 @@ def _best_cards(
     if gap < margin:
         raise FieldError("margin", f"the best card {result.best[0]} wins by {gap}, less than the margin {margin}")
     return result.best, dict(result.values), result.line
+
+
+def _selfish_proof(state: HandState, fields_: Mapping[str, Any], seat: int,
+                   best: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """For a points puzzle under the model ``"any"``: the same single best card when every player plays
+    for itself, with ties broken against the learner and for the learner (``FieldError`` otherwise)."""
+    if fields_["objective"] != "min_points" or fields_["model"] != "any":
+        return {}
+    found: dict[str, dict[str, int]] = {}
+    for ties in TIES:
+        values = selfish_values(state, seat, ties)
+        low = min(values.values())
+        winners = sorted(card for card, value in values.items() if value == low)
+        if winners != list(best):
+            raise FieldError("model", f"when each player plays for itself (ties {ties} the learner) the best "
+                                      f"cards are {' '.join(winners)} ({values}), not {' '.join(best)}: rework the "
+                                      "puzzle, or set model = \"paranoid\" (its prompt then says so)")
+        found[ties] = values
+    return found
 
 
 def argument_cards(state: HandState, argument: str) -> tuple[str, ...]:
@@ -436,7 +474,7 @@ class VariantPuzzle(PuzzleBase):
 
     kind: ClassVar[str] = "variant"
     KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"rules_b", "ask", "answer", "answer_a", "objective", "margin", "card", "shooter", "moon_choice"})
+        {"rules_b", "ask", "answer", "answer_a", "objective", "margin", "card", "shooter", "moon_choice", "model"})
     shape: ClassVar[AnswerShape] = "cards"
 
     ask: str = "legal_cards"

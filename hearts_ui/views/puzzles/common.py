@@ -96,6 +96,14 @@ def asked(puzzle: Puzzle) -> str:
     return ASKED[puzzle.answer_shape]
 
 
+def full_prompt(puzzle: Puzzle) -> str:
+    """The puzzle's question, with how the other players are assumed to play when that decides it."""
+    question = play_question(puzzle)
+    if question is not None and question.model == "paranoid":
+        return f"{puzzle.prompt} {ui('puzzles.model_paranoid')}"
+    return puzzle.prompt
+
+
 def play_question(puzzle: Puzzle) -> PlayPuzzle | None:
     """The best-card question a puzzle asks (a play puzzle, or a variant asking for the best card)."""
     question = puzzle.question if isinstance(puzzle, VariantPuzzle) else puzzle

@@ -22,7 +22,7 @@ from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import chip_html, prose_plain, symbols
 from ..rulebook.data import settings_rows
 from . import answers, line
-from .common import answer_words, asked, daily, keep, key, meta, progress, record_of, seat_words, status
+from .common import answer_words, asked, daily, full_prompt, keep, key, meta, progress, record_of, seat_words, status
 from .filters import next_row
 
 #: The key of the puzzle's table (its solution line has its own, :data:`.line.LINE_TABLE_KEY`).
@@ -42,7 +42,7 @@ def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
     with table_col:
         _board(puzzle)
     with words_col:
-        wide_prompt(puzzle.prompt)
+        wide_prompt(full_prompt(puzzle))
         answers.render_answer(puzzle)
         answers.show_attempt(puzzle)
         _hints(puzzle)
@@ -119,7 +119,7 @@ def _board(puzzle: Puzzle) -> None:
         highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
     shown, hand, handler = answers.table_hand(puzzle)
     card_table(TableScene(shown, face_up=face_up(puzzle), highlight=highlight, hand=hand,
-                          prompt=symbols(puzzle.prompt)),
+                          prompt=symbols(full_prompt(puzzle))),
                key=TABLE_KEY, on_action=handler)
     if isinstance(puzzle, MoonPuzzle):
         _standings(puzzle)
