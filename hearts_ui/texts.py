@@ -8,7 +8,7 @@ here, so pages hold no prose.  Pure Python: no Streamlit import.
 >>> ui("rulebook.title")
 'The Rule Book'
 >>> ui("stepper.counter", number=3, count=52)
-'Card 3 of 52 (0: the hand after the pass)'
+'Card 3 of 52 (0: before the first card)'
 """
 
 from __future__ import annotations

@@ -122,7 +122,7 @@ def _status(progress: dict[int, str]) -> str:
     """The badge the list shows for the table lesson with this progress (step index -> outcome)."""
     status = lesson_status(TABLE, {TABLE.id: progress})
     return ui(f"lessons.status_{status.state}", seen=status.seen, steps=status.steps, solved=status.solved,
-              active=status.active)
+              active=status.active, first=status.first_try)
 
 
 def _lesson_card(page: Page) -> Locator:

@@ -224,7 +224,7 @@ def test_no_penalty_card_on_the_first_trick_unless_there_is_no_choice(
     assert state.legal_moves() == list(CardSet.parse(SUITS[2]))
     state = legal(state, "AH", Reason.FIRST_TRICK_FORCED, "dispute_3", "no other choice")
     # Seat 3 holds spades including the QS: the QS is barred while it has other spades.
-    illegal(state, "QS", Reason.FIRST_TRICK_POINTS, "first_trick", "first trick", "no points on the first trick")
+    illegal(state, "QS", Reason.FIRST_TRICK_POINTS, "first_trick", "first trick", "No points on the first trick")
     assert "QS" not in names(state.legal_moves()) and len(state.legal_moves()) == 12
     state = play(state, "AS")
     assert state.tricks[0].points == 1  # the forced AH is scored

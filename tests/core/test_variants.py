@@ -179,7 +179,7 @@ def test_v2_pass_one_to_four_cards_with_three_and_five_players(deal: Deal, prese
 def test_v3_no_points_bars_hearts_and_the_queen_on_the_first_trick(deal: Deal, play: Play, illegal: Illegal) -> None:
     state = play(deal(rules(first_trick="no_points"), *FIRST_TRICK), "2C")
     assert state.legal_moves() == list(CardSet.parse("2D 3D 4D 5D 6D 7D 8D 9D TD JD"))
-    illegal(state, "AH", Reason.FIRST_TRICK_POINTS, "first_trick", "No points on the first trick", "no points")
+    illegal(state, "AH", Reason.FIRST_TRICK_POINTS, "first_trick", "No points on the first trick", "penalty card")
     illegal(state, "QS", Reason.FIRST_TRICK_POINTS, "first_trick", "penalty card")
 
 
@@ -208,7 +208,7 @@ QUEEN_BREAK_PLAY = "2C QC 2S 8S | 2D QS QD KD"
 def test_v4_only_a_heart_breaks_hearts(deal: Deal, play: Play, illegal: Illegal) -> None:
     state = play(deal(rules(), *QUEEN_BREAK), QUEEN_BREAK_PLAY)
     assert "QS" in state.taken[0] and not state.hearts_broken
-    error = illegal(state, "2H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "not broken", "'QS breaks hearts'")
+    error = illegal(state, "2H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "not broken", "only a heart breaks")
     assert "queen_would_break" in error.explanation.notes
     assert "2H" not in names(state.legal_moves())
 

@@ -97,7 +97,7 @@ def render_index(loaded: Curriculum) -> None:
 def _status_words(lesson: Lesson) -> str:
     status = lesson_status(lesson, progress())
     return ui(f"lessons.status_{status.state}", seen=status.seen, steps=status.steps, solved=status.solved,
-              active=status.active)
+              active=status.active, first=status.first_try)
 
 
 def _lesson_card(lesson: Lesson, number: int, next_up: bool) -> None:

@@ -79,10 +79,10 @@ def _face_up(step: Step, state: HandState) -> Any:
 
 
 def _table(step: Step, state: HandState, highlight: tuple[str, ...] = (), *, hand: HandControl | None = None,
-           prompt: str = "", seat_pick: bool = False, conceal: bool = False,
+           prompt: str = "", seat_pick: bool = False, conceal: bool = False, status: str = "",
            on_action: Handler | None = None) -> None:
     scene = TableScene(state, face_up=_face_up(step, state), highlight=highlight or step.highlight, hand=hand,
-                       prompt=symbols(prompt), seat_pick=seat_pick, conceal=conceal)
+                       prompt=symbols(prompt), seat_pick=seat_pick, conceal=conceal, status=symbols(status))
     card_table(scene, key=TABLE_KEY, on_action=on_action)
 
 
@@ -174,7 +174,10 @@ def _show_verdict(lesson: Lesson, index: int) -> None:
     draw, heading, icon = _VERDICT_LOOK[verdict.outcome]
     engine_words = verdict.detail if verdict.outcome in ("illegal", "wrong") else ""
     words = "  \n".join(part for part in (verdict.text, engine_words) if part)
-    draw(prose_plain(ui(heading) + ("  \n" + words if words else "")), icon=icon)
+    if verdict.correct and words.startswith("Right"):  # the lesson's own words say it already
+        draw(prose_plain(words), icon=icon)
+    else:
+        draw(prose_plain(ui(heading) + ("  \n" + words if words else "")), icon=icon)
     for note in verdict.notes:
         st.markdown(prose_plain(f"- {note}"))
 
@@ -288,8 +291,12 @@ def _choose_pass(lesson: Lesson, index: int, step: ChoosePassStep) -> None:
     with table_col:
         status = _verdict_status(verdict) or ui("lessons.pass_direction", direction=direction,
                                                   count=rules.pass_count)
-        hand = select_control(step.seat, rules.pass_count, ui("common.pass_submit"), selected=picked, status=status)
-        _table(step, state, prompt=step.prompt, hand=hand,
+        if verdict is not None and verdict.correct:  # passed: the chosen cards marked, nothing more to do
+            hand = HandControl(step.seat, "view", status=status, selected=picked)
+        else:
+            hand = select_control(step.seat, rules.pass_count, ui("common.pass_submit"), selected=picked,
+                                  status=status)
+        _table(step, state, picked, prompt=step.prompt, hand=hand,
                on_action=lambda action: _submit_pass(lesson, index, action))
     with words_col:
         _exercise_words(lesson, index, step, step.prompt)
@@ -316,8 +323,8 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
         with table_col:
             # A seat answer may be given by clicking the seat; the table does not give it away.
             _table(step, state, prompt=step.prompt if step.asks_a_seat else "", seat_pick=step.asks_a_seat,
-                   conceal=step.conceals_the_trick, on_action=lambda action: _seat_answer(lesson, index, action,
-                                                                                          choice_key))
+                   conceal=step.conceals_the_trick, status=_verdict_status(_verdict_of(lesson, index)),
+                   on_action=lambda action: _seat_answer(lesson, index, action, choice_key))
     with words_col:
         if step.text:
             markdown(step.text)
@@ -347,7 +354,7 @@ def _submit_answer(lesson: Lesson, index: int, choice_key: str) -> None:
     assert isinstance(step, QuestionStep)
     choice = st.session_state.get(choice_key)
     if choice is None:
-        st.session_state[_verdict_key(lesson, index)] = Verdict("wrong", ui("lessons.pick_one"))
+        st.toast(ui("lessons.pick_one"), icon=":material/touch_app:")  # nothing answered: no verdict
         return
     _judged(lesson, index, step.judge(lesson, str(choice)))
 

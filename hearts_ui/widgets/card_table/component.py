@@ -49,6 +49,9 @@ LOOK_KEY: Final = "ha_table_look"
 INJECT_KEY: Final = "ha_table_inject"
 #: Each table's last drawing: ``{table key: (scene id, on_action, position shown)}``.
 _DRAWN_KEY: Final = "ha_table_drawn"
+#: How many actions each table has handed on: sent with the picture, so that an action that leaves the
+#: position as it was (a card judged "legal, but not the best") still redraws the table and frees it.
+_ACTIONS_KEY: Final = "ha_table_actions"
 
 Handler = Callable[["TableAction"], None]
 
@@ -116,7 +119,16 @@ def apply_injected_actions() -> None:
         action = parse_action({**value, "scene": value.get("scene", scene)} if isinstance(value, Mapping) else value,
                               scene)
         if action is not None and handler is not None:
+            _count_action(str(key))
             handler(action)
+
+
+def _count_action(key: str) -> None:
+    counts = st.session_state.get(_ACTIONS_KEY)
+    if not isinstance(counts, dict):
+        counts = {}
+        st.session_state[_ACTIONS_KEY] = counts
+    counts[key] = counts.get(key, 0) + 1
 
 
 def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None) -> dict[str, Any]:
@@ -130,6 +142,8 @@ def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None)
     if scene.before is None and key in drawn:
         scene = replace(scene, before=drawn[key][2])
     payload = table_payload(scene, table_look(), key)
+    counts = st.session_state.get(_ACTIONS_KEY)
+    payload["answered"] = counts.get(key, 0) if isinstance(counts, dict) else 0
     shown = payload["scene"]
     drawn[key] = (shown, on_action, scene.state)
 
@@ -137,6 +151,7 @@ def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None)
         state = st.session_state.get(key)
         action = parse_action(state.get("action") if isinstance(state, Mapping) else None, shown)
         if action is not None and on_action is not None:
+            _count_action(key)
             on_action(action)
 
     _MOUNT(key=key, data=payload, on_action_change=dispatch, width="stretch", height="content")

@@ -148,6 +148,8 @@ class TableScene:
     seat_pick: bool = False
     last_trick: bool = True
     conceal: bool = False
+    #: A line shown under the table when no hand is played from it (a verdict on a seat picked).
+    status: str = ""
 
 
 # -- the parts of the payload ------------------------------------------------------------------
@@ -259,14 +261,14 @@ def _badges(table: TableSnapshot) -> list[dict[str, Any]]:
     else:
         trick = ui("table.trick", number=facts.trick_number, total=facts.tricks_total)
     return [
-        {"g": "⇄", "t": passing, "on": False, "red": False},
-        {"g": "#", "t": trick, "on": False, "red": False},
+        {"g": "⇄", "t": passing, "on": False, "red": False, "h": ui("table.help_pass")},
+        {"g": "#", "t": trick, "on": False, "red": False, "h": ui("table.help_trick")},
         {"g": "♥", "t": ui("table.hearts_yes") if facts.hearts_broken else ui("table.hearts_no"),
-         "on": facts.hearts_broken, "red": True},
+         "on": facts.hearts_broken, "red": True, "h": ui("table.help_hearts")},
         {"g": "♠", "t": ui("table.queen_yes") if facts.queen_fallen else ui("table.queen_no"),
-         "on": facts.queen_fallen, "red": False},
+         "on": facts.queen_fallen, "red": False, "h": ui("table.help_queen")},
         {"g": "Σ", "t": ui("table.points", taken=facts.points_taken, total=facts.points_available), "on": False,
-         "red": False},
+         "red": False, "h": ui("table.help_points")},
     ]
 
 
@@ -379,6 +381,7 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
         "players": table.players,
         "title": scene.title or ui("table.heading"),
         "prompt": scene.prompt,
+        "status": scene.status,
         "badges": _badges(table)[1:2] + _badges(table)[3:] if scene.conceal else _badges(table),
         "seats": [_seat(view, table, scene, look) for view in table.seats],
         "trick": _trick(table.trick, table),

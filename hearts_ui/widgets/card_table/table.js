@@ -74,7 +74,7 @@ function cardName(data, code) {
 
 function badges(data) {
   return el("ul", { class: "hat-badges", "aria-label": data.words.facts },
-    data.badges.map((badge) => el("li", { class: `hat-badge${badge.on ? " on" : ""}` },
+    data.badges.map((badge) => el("li", { class: `hat-badge${badge.on ? " on" : ""}`, title: badge.h },
       el("span", { class: `hat-glyph${badge.red ? " red" : ""}`, "aria-hidden": "true" }, badge.g), badge.t)));
 }
 
@@ -224,7 +224,7 @@ function say(ctx, text) {
 
 function restingStatus(ctx) {
   const hand = ctx.data.hand;
-  if (!hand) return "";
+  if (!hand) return ctx.data.status || "";
   if (hand.mode === "select") return [hand.status, hand.chosen[ctx.memory.chosen.size] || ""].filter(Boolean).join(" ");
   return hand.status;
 }
