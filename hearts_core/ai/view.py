@@ -22,7 +22,7 @@ deals the unseen cards from a view alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -300,9 +300,60 @@ def _constrained_deal(
     raise ValueError("no deal of the unseen cards fits the view")  # pragma: no cover
 
 
+def count_worlds(view: PlayerView, limit: int) -> int | None:
+    """How many deals of the unseen cards fit ``view`` (None when more than ``limit``)."""
+    total = 0
+    for _ in all_worlds(view):
+        total += 1
+        if total > limit:
+            return None
+    return total
+
+
+def all_worlds(view: PlayerView) -> Iterator[tuple[int, ...]]:
+    """Every deal of the unseen cards consistent with ``view`` (the same constraints as
+    :func:`sample_worlds`), each once: for proving an answer in every world.
+
+    >>> from hearts_core import CardSet, HandState, Ruleset
+    >>> hands = "2H TH / 3H 4S / 5S QS / 6S"
+    >>> rest = CardSet.full_deck() - CardSet.parse(hands.replace("/", " ") + " 8H")
+    >>> position = f"hands: {hands}; taken: - / {rest} / - / -; won: 0 11 0 0; trick: 3 8H"
+    >>> state = HandState.from_position(Ruleset(), position)
+    >>> len(list(all_worlds(PlayerView.from_state(state, 0))))  # 3H 4S 5S QS 6S to West (2), North (2), East (1)
+    30
+    """
+    n = view.players
+    me = view.seat
+    known = view.known_cards
+    sizes = list(view.hand_sizes)
+    for seat in range(n):
+        sizes[seat] -= known[seat].bit_count()
+    free = view.unseen
+    for seat in range(n):
+        free &= ~known[seat]
+    cards = [card for card in range(52) if free >> card & 1]
+    others = [seat for seat in range(n) if seat != me]
+    voids = view.voids
+
+    def place(index: int, hands: list[int], room: dict[int, int]) -> Iterator[tuple[int, ...]]:
+        if index == len(cards):
+            yield tuple(hands)
+            return
+        card = cards[index]
+        for seat in others:
+            if room[seat] and not voids[seat] >> (card // 13) & 1:
+                hands[seat] |= 1 << card
+                room[seat] -= 1
+                yield from place(index + 1, hands, room)
+                room[seat] += 1
+                hands[seat] ^= 1 << card
+
+    yield from place(0, list(known), {seat: sizes[seat] for seat in others})
+
+
 def describe_mask(mask: int) -> str:
     """A card mask as text, e.g. ``'2C QS'``."""
     return str(CardSet.from_mask(mask))
 
 
-__all__ = ["ALL_CARDS", "PlayerView", "describe_mask", "sample_worlds"]
+__all__ = ["ALL_CARDS", "PlayerView", "all_worlds", "count_worlds", "describe_mask", "sample_worlds"]

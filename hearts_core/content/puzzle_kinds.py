@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, NamedTuple, cast
 
+from ..ai.hidden import HiddenProof, prove_hidden
 from ..engine.cards import Card, CardParseError, parse_cards
 from ..engine.rules import Ruleset
 from ..engine.scoring import best_moon_option, raw_points, standing_after
@@ -29,7 +30,9 @@ MODELS: Final[tuple[str, ...]] = ("any", "paranoid")
 
 Line = tuple[tuple[int, str], ...]
 AnswerShape = Literal["cards", "scores", "pass", "card", "moon"]
-ARGUMENTS: Final = ("cannot_win_trick", "highest_loser", "lowest_card")
+ARGUMENTS: Final = ("cannot_win_trick",)
+#: A hidden-hand puzzle is proven over every deal the learner could be facing: at most this many tricks left.
+HIDDEN_TRICKS: Final = 4
 VARIANT_ASKS: Final = ("legal_cards", "scores", "best_card")
 DIFFICULTIES: Final = (1, 2, 3)
 COMMON_KEYS: Final = frozenset({"id", "kind", "title", "prompt", "difficulty", "themes", "rules", "position", "seat",
@@ -244,7 +247,7 @@ class PlayPuzzle(PuzzleBase):
 
     kind: ClassVar[str] = "play"
     KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "objective", "margin", "argument", "shooter", "card",
-                                                "model"})
+                                                "model", "hidden"})
     shape: ClassVar[AnswerShape] = "card"
 
     objective: str = "min_points"
@@ -256,6 +259,9 @@ class PlayPuzzle(PuzzleBase):
     #: Under ``"any"``: the values of the legal cards when each player plays for itself, ties broken against
     #: the learner and for the learner (empty otherwise).
     selfish: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: The learner sees only their own hand: the answer is proven over every deal they could be facing.
+    hidden: bool = False
+    proof: HiddenProof | None = None
     shooter: int | None = None
     card: str | None = None
     argument: str | None = None
@@ -275,6 +281,11 @@ class PlayPuzzle(PuzzleBase):
         if fields_["argument"] is not None:
             solution = argument_cards(state, fields_["argument"])
             puzzle = cls(**common, **fields_, solution=solution)
+        elif fields_["hidden"]:
+            proof = _hidden_proof(state, common["seat"], fields_["margin"])
+            solution = proof.best_everywhere or (proof.best_on_average,)
+            values = {card: round(mean) for card, mean in proof.mean.items()}
+            puzzle = cls(**common, **fields_, solution=solution, values=values, proof=proof)
         else:
             best, values, line = _best_cards(state, fields_, common["seat"])
             selfish = _selfish_proof(state, fields_, common["seat"], best)
@@ -305,6 +316,11 @@ def _play_fields(raw: Mapping[str, Any], rules: Ruleset) -> dict[str, Any]:
     argument = schema.choice(raw, "argument", ARGUMENTS) if "argument" in raw else None
     if argument is not None and set(raw) & {"objective", "margin", "card", "shooter"}:
         raise FieldError("argument", "an argument puzzle takes no solver fields (objective, margin...)")
+    hidden = schema.flag(raw, "hidden")
+    if hidden and (argument is not None or set(raw) & {"model", "card", "shooter"}
+                   or raw.get("objective", "min_points") != "min_points"):
+        raise FieldError("hidden", "a hidden-hand puzzle asks for the fewest points: no argument, model, card or "
+                                   "shooter")
     if argument is not None and "model" in raw:
         raise FieldError("model", "an argument puzzle is judged by its argument, not by a model of the players")
     objective = schema.choice(raw, "objective", OBJECTIVES, "min_points")
@@ -312,7 +328,8 @@ def _play_fields(raw: Mapping[str, Any], rules: Ruleset) -> dict[str, Any]:
         raise FieldError("model", "only a points puzzle (objective min_points) names a model of the players")
     return {
         "objective": objective,
-        "model": schema.choice(raw, "model", MODELS, "any"),
+        "hidden": hidden,
+        "model": "paranoid" if hidden else schema.choice(raw, "model", MODELS, "any"),
         "margin": schema.whole(raw, "margin", 1, low=1),
         "shooter": schema.seat(raw, "shooter", 0, rules.players) if "shooter" in raw else None,
         "card": schema.card(raw, "card"),
@@ -362,29 +379,40 @@ def _selfish_proof(state: HandState, fields_: Mapping[str, Any], seat: int,
     return found
 
 
+def _hidden_proof(state: HandState, seat: int, margin: int) -> HiddenProof:
+    """The proof of a hidden-hand puzzle: its answer is the cards best in every deal the learner could be
+    facing, or else the card best on average by ``margin`` points at least (95% bound on a sample)."""
+    if state.to_play != seat:
+        raise FieldError("seat", "the learner must be the player to move")
+    left = state.rules.hand_size - state.trick_number
+    if left > HIDDEN_TRICKS:
+        raise FieldError("hidden", f"{left} tricks are left: a hidden-hand puzzle keeps to {HIDDEN_TRICKS} or "
+                                   "fewer, so every deal the learner could face can be examined")
+    proof = prove_hidden(state, seat)
+    if len(proof.best_everywhere) == len(proof.worse_in):
+        raise FieldError("hidden", "every legal card is best in every deal: there is nothing to choose")
+    if not proof.best_everywhere:
+        short = {card: round(bound, 2) for card, bound in proof.lead_over.items() if bound < margin}
+        if short:
+            raise FieldError("hidden", f"no card is best in every deal, and {proof.best_on_average} is not ahead "
+                                       f"of {', '.join(short)} by {margin} point(s) on average (bounds {short})")
+    return proof
+
+
 def argument_cards(state: HandState, argument: str) -> tuple[str, ...]:
     """The legal cards a named argument picks, from what the player to move can see.
 
     ``cannot_win_trick``: cards sure to lose the trick in progress (off-suit, or
-    lower than the card now winning it); ``highest_loser``: the highest card of
-    the led suit that still loses to the current winner (the classic duck that
-    keeps low cards as exits); ``lowest_card``: the lowest legal card.
+    lower than the card now winning it), whatever the unseen hands hold.  (Claims
+    about later tricks are proven over the unseen hands instead: ``hidden``.)
     """
     legal = state.legal_moves()
     trick = state.trick_cards
-    if argument == "lowest_card":
-        return (str(min(legal, key=lambda card: (card.rank, card.suit))),)
     if not trick:
         raise FieldError("argument", f"the argument {argument!r} needs a trick in progress")
     led = trick[0].suit
     winner = max((card for card in trick if card.suit == led), key=lambda card: card.rank)
-    losers = [card for card in legal if card.suit != led or card.rank < winner.rank]
-    if argument == "cannot_win_trick":
-        return tuple(str(card) for card in losers)
-    in_suit = [card for card in losers if card.suit == led]
-    if not in_suit:
-        raise FieldError("argument", "no card of the led suit loses to the winner")
-    return (str(max(in_suit, key=lambda card: card.rank)),)
+    return tuple(str(card) for card in legal if card.suit != led or card.rank < winner.rank)
 
 
 # -- moon ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import datetime as dt
 import sys
 import time
 import tomllib
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from typing import Any, Final
 
 from ..engine.rules import Ruleset
 from ..search.solver import OBJECTIVES
+from .difficulty import found_by_difficulty
 from .generator import generate_play_puzzles, puzzles_to_toml
 from .puzzle_kinds import (
     ARGUMENTS,
@@ -190,7 +192,22 @@ def main(argv: list[str] | None = None) -> int:
     for problem in library.problems:
         print(f"FAIL {problem}")
     print(f"{len(library.puzzles)} puzzles, {len(library.problems)} problems")
+    _counts(library)
     return 1 if library.problems else 0
+
+
+def _counts(library: Library) -> None:
+    """The library by kind, theme and difficulty, and how often simple players find the play answers."""
+    puzzles = library.ordered()
+    print("by kind:", ", ".join(f"{kind} {count}" for kind, count in sorted(Counter(p.kind for p in puzzles).items())))
+    print("by difficulty:", ", ".join(f"{level} {count}" for level, count in sorted(
+        Counter(p.difficulty for p in puzzles).items())))
+    themes = Counter((theme, puzzle.difficulty) for puzzle in puzzles for theme in puzzle.themes)
+    print("by theme (easy/medium/hard):", "; ".join(
+        f"{theme} {themes[(theme, 1)]}/{themes[(theme, 2)]}/{themes[(theme, 3)]}" for theme in library.themes))
+    for level, (found, chances) in found_by_difficulty(puzzles).items():
+        print(f"play puzzles of difficulty {level}: the rule-based bot and the greedy player find "
+              f"{found} of {chances} answers ({found / chances:.0%})")
 
 
 def _generate(count: int, tricks: int, margin: int, seed: int, objective: str, preset: str,

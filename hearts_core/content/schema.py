@@ -136,6 +136,14 @@ def choice(raw: Mapping[str, Any], name: str, options: Sequence[str], default: s
     return str(value)
 
 
+def flag(raw: Mapping[str, Any], name: str) -> bool:
+    """A true/false field (false when absent)."""
+    value = raw.get(name, False)
+    if not isinstance(value, bool):
+        raise FieldError(name, "must be true or false")
+    return value
+
+
 def show(raw: Mapping[str, Any], players: int) -> Show:
     """Whose cards are face up: ``all``, ``none``, ``to_play`` or a list of seats."""
     value = raw.get("show", "all")
@@ -244,6 +252,7 @@ def load_deal(rules: Ruleset, name: str, record: Any, field_name: str) -> Deal:
 
 
 __all__ = [
-    "SHOW_WORDS", "ContentError", "Deal", "FieldError", "Show", "card", "card_texts", "cards", "choice", "load_deal",
+    "SHOW_WORDS", "ContentError", "Deal", "FieldError", "Show", "card", "card_texts", "cards", "choice", "flag",
+    "load_deal",
     "rules_from_spec", "seat", "show", "text", "unknown_keys", "whole", "words",
 ]

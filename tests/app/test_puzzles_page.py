@@ -28,8 +28,9 @@ from hearts_core.content.puzzles import (
 )
 from hearts_core.engine.cards import Card, CardSet
 from hearts_core.engine.describe import points_words
+from hearts_core.learner.rating import next_puzzle, puzzle_facts
 from hearts_ui.texts import ui
-from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY
+from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY, RUN_KEY
 from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
 from hearts_ui.views.puzzles.puzzle import TABLE_KEY
 from hearts_ui.widgets.chips import prose, prose_plain
@@ -123,18 +124,22 @@ def test_the_page_runs_and_lists_every_puzzle() -> None:
     assert not at.exception
 
 
-def test_filters_narrow_the_list_and_next_opens_the_first_match() -> None:
+def test_filters_narrow_the_list_and_next_opens_a_match_chosen_for_the_learner() -> None:
     at = _open()
     at.selectbox(key="ha_pz_filter_kind").set_value("scoring").run()
     open_buttons = [button.key for button in at.button if button.key and button.key.startswith("ha_pz_open_")]
     scoring = [puzzle.id for puzzle in LIBRARY.select(kind="scoring")]
     assert open_buttons == [f"ha_pz_open_{puzzle_id}" for puzzle_id in scoring]
+    facts = puzzle_facts(LIBRARY)
+    pool = {puzzle_id: facts[puzzle_id] for puzzle_id in scoring}
     at.button(key="ha_pz_next").click().run()
     assert not at.exception
-    assert at.query_params["puzzle"] == scoring[0]
-    # On the puzzle, "Next puzzle" keeps to the filter.
+    first = at.query_params["puzzle"]
+    assert first == next_puzzle(pool, {})  # a new learner: an easy standard puzzle of the filter
+    assert facts[first].difficulty == 1 and facts[first].standard
+    # On the puzzle, "Next puzzle" keeps to the filter and offers another one.
     at.button(key="ha_pz_next").click().run()
-    assert at.query_params["puzzle"] == scoring[1]
+    assert at.query_params["puzzle"] in scoring and at.query_params["puzzle"] != first
 
 
 def test_an_unknown_puzzle_gets_a_friendly_warning_and_the_picker() -> None:
@@ -170,7 +175,7 @@ def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() 
     click_table(at, TABLE_KEY, kind="cards", cards=[*LEGALITY.solution, illegal[0]])
     error = " ".join(element.value for element in at.error)
     assert ui("puzzles.not_legal").strip("*:") in error
-    assert str(state.explain(illegal[0])) in error
+    assert prose_plain(str(state.explain(illegal[0]))) in error
     # Some legal cards only: "you missed some".
     if len(LEGALITY.solution) > 1:
         click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution[:1]))
@@ -192,7 +197,8 @@ def test_a_right_first_answer_solves_and_counts_in_the_progress() -> None:
     assert not at.exception
     assert ui("puzzles.summary", solved=1, failed=0, streak=1, rate=100) in _text(at)
     assert [metric.value for metric in at.metric][:3] == ["1", "0", "1"]
-    assert len(at.get("plotly_chart")) == 1
+    assert [chart.key for chart in at.get("plotly_chart")] == ["ha_pz_rating_chart", "ha_pz_chart"]
+    assert at.metric[-1].label == ui("puzzles.metric_rating") and int(at.metric[-1].value) > 1500
 
 
 def test_a_scoring_puzzle_marks_each_seat() -> None:
@@ -315,7 +321,12 @@ def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
         question = puzzle.question if isinstance(puzzle, VariantPuzzle) else puzzle
         values = question.values if isinstance(question, PlayPuzzle) else {}
         wrong = [card for card in values if card not in puzzle.solution]
-        if wrong:  # a play puzzle the solver proved: a wrong card, its cost, the reply stepped to the end
+        proof = question.proof if isinstance(question, PlayPuzzle) else None
+        if wrong and proof is not None:  # the learner sees one hand: the cost over every deal they could face
+            click_table(at, TABLE_KEY, kind="play", card=wrong[0])
+            assert not at.exception, (puzzle.id, at.exception)
+            assert str(proof.worlds) in " ".join(element.value for element in at.warning), puzzle.id
+        elif wrong:  # a play puzzle the solver proved: a wrong card, its cost, the reply stepped to the end
             click_table(at, TABLE_KEY, kind="play", card=wrong[0])
             assert not at.exception, (puzzle.id, at.exception)
             assert ui("puzzles.cost_line") in " ".join(element.value for element in at.warning), puzzle.id
@@ -337,3 +348,15 @@ def test_a_library_that_does_not_load_lists_its_problem_and_no_traceback(tmp_pat
     at = _open("anything")
     assert any(ui("puzzles.problems_heading", count=1) == expander.label for expander in at.expander)
     assert ui("puzzles.empty") in [element.value for element in at.info]
+
+
+def test_a_streak_run_counts_first_tries_and_ends_at_the_first_miss() -> None:
+    at = _open()
+    at.button(key="ha_pz_run_start").click().run()
+    first = LIBRARY.puzzles[at.query_params["puzzle"]]
+    assert any(ui("puzzles.run_on", count=0) in str(element.value) for element in at.info)
+    at.button(key="ha_pz_solution").click().run()  # the answer shown: a miss, the run is over
+    assert at.session_state[PROGRESS_KEY][first.id].result == "failed"
+    assert any(ui("puzzles.run_over", count=0, best=0) in str(element.value) for element in at.warning) or (
+        not at.session_state[RUN_KEY].active)
+    assert not at.session_state[RUN_KEY].active

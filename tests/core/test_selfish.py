@@ -31,7 +31,7 @@ def _plain(state: HandState, seat: int, ties: Ties) -> tuple[int, ...]:
 
 def _endings(rules: Ruleset, count: int, seed: int) -> list[HandState]:
     rng = random.Random(seed)
-    found = []
+    found: list[HandState] = []
     while len(found) < count:
         state = HandState.deal(rules, rng.getrandbits(32), 3)  # a hold hand in the standard cycle
         if state.is_passing:

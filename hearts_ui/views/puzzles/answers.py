@@ -21,7 +21,7 @@ from ...widgets.card_table.component import Handler
 from ...widgets.chips import prose_plain
 from .common import (
     cards_words,
-    keep,
+    keep_and_settle,
     key,
     moon_label,
     play_question,
@@ -50,9 +50,9 @@ def judge(puzzle: Puzzle, answer: Any) -> None:
     """Judge an answer with the engine, keep the verdict, record the result."""
     attempt = puzzle.check(answer)
     st.session_state[key(puzzle, "attempt")] = attempt
-    keep(record_attempt(progress(), puzzle.id, attempt.correct))
+    keep_and_settle(puzzle.id, record_attempt(progress(), puzzle.id, attempt.correct))
     question = play_question(puzzle)
-    if attempt.code == "worse" and attempt.value is not None and question is not None:
+    if attempt.code == "worse" and attempt.value is not None and question is not None and not question.hidden:
         open_line(puzzle, LineViewer("refutation", question.refutation(attempt.cards[0]), attempt.cards[0]))
     else:
         close_line(puzzle)
@@ -250,6 +250,10 @@ def _value_words(question: PlayPuzzle, card: str, value: int) -> str:
 def _cost(puzzle: Puzzle, attempt: Attempt) -> str:
     """What a wrong (legal) card costs, from the solver's values (never naming the best card)."""
     question = play_question(puzzle)
+    if question is not None and question.proof is not None:  # hidden hands: over the deals the learner may face
+        card = attempt.cards[0]
+        return ui("puzzles.cost_hidden", card=Card.parse(card).symbol, worse=question.proof.worse_in.get(card, 0),
+                  worlds=question.proof.worlds)
     if question is None or attempt.value is None or attempt.best_value is None:
         return ui("puzzles.worse_try")
     text = ui(f"puzzles.cost_{question.objective}", value=points_words(attempt.value),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, cast
 
@@ -16,6 +17,7 @@ from hearts_core.engine.cards import Card
 from hearts_core.engine.describe import signed
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.puzzle_progress import SOLVED, PuzzleRecord
+from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts
 
 from ...progress_store import learner_id, puzzle_store
 from ...texts import ui
@@ -40,6 +42,60 @@ def library() -> Library:
 
 
 # -- the learner's results -----------------------------------------------------------------
+
+
+@st.cache_resource(show_spinner=False)
+def _facts(folder: str) -> dict[str, PuzzleFacts]:
+    return puzzle_facts(_library(folder))
+
+
+def facts() -> dict[str, PuzzleFacts]:
+    """What choosing the next puzzle needs of each puzzle (immutable, shared)."""
+    return _facts(os.environ.get(FOLDER_VARIABLE) or str(PUZZLES_DIR))
+
+
+#: The streak run: a series of puzzles chosen one after another, ended by the first miss.
+RUN_KEY: Final = "ha_pz_run"
+
+
+@dataclass(frozen=True)
+class Run:
+    """A streak run: ``active`` while no puzzle of it has been missed; ``count`` solved in a row so far;
+    ``best`` the longest run of this session."""
+
+    active: bool = False
+    count: int = 0
+    best: int = 0
+
+    def settled(self, solved: bool) -> Run:
+        """The run after a puzzle's first try."""
+        if not self.active:
+            return self
+        if solved:
+            return Run(True, self.count + 1, max(self.best, self.count + 1))
+        return Run(False, self.count, self.best)
+
+
+def run() -> Run:
+    saved = st.session_state.get(RUN_KEY)
+    return saved if isinstance(saved, Run) else Run()
+
+
+def keep_and_settle(puzzle_id: str, updated: dict[str, PuzzleRecord]) -> None:
+    """Store the learner's results; when this change settled the puzzle (its first try: an answer, or
+    the answer looked at), the streak run counts it."""
+    before = progress().get(puzzle_id)
+    keep(updated)
+    after = updated.get(puzzle_id)
+    if (before is None or before.result is None) and after is not None and after.result is not None:
+        st.session_state[RUN_KEY] = run().settled(after.result == SOLVED)
+
+
+def chosen_next(pool: Sequence[str], current: str | None = None) -> str | None:
+    """The next puzzle among ``pool`` for this learner: a review due, else near their rating."""
+    everything = facts()
+    return next_puzzle({puzzle_id: everything[puzzle_id] for puzzle_id in pool if puzzle_id in everything},
+                       progress(), current)
 
 
 def progress() -> dict[str, PuzzleRecord]:

@@ -9,10 +9,9 @@ from typing import Any, Final
 import streamlit as st
 
 from hearts_core.content.puzzles import DIFFICULTIES, KINDS, Library, Puzzle
-from hearts_core.learner.puzzle_progress import next_unsolved
 
 from ...texts import ui
-from .common import open_puzzle, progress, theme_title
+from .common import chosen_next, open_puzzle, run, theme_title
 
 FILTERS_KEY: Final = "ha_puzzle_filters"
 FILTERS: Final = ("kind", "theme", "difficulty")
@@ -73,12 +72,17 @@ def matching_puzzles(loaded: Library, filters: dict[str, Any]) -> tuple[Puzzle, 
 
 
 def next_row(loaded: Library, puzzle: Puzzle) -> None:
+    """"Next puzzle": during a streak run any puzzle, else one matching the learner's filters; both
+    chosen for the learner (a review due, else near their rating)."""
+    current = run()
     filters = active_filters(loaded)
-    matching = matching_puzzles(loaded, filters)
-    upcoming = next_unsolved([candidate.id for candidate in matching], progress(), puzzle.id)
+    pool = list(loaded.puzzles) if current.active else [candidate.id for candidate in matching_puzzles(loaded, filters)]
+    upcoming = chosen_next(pool, puzzle.id)
     words, action = st.columns([3, 1], vertical_alignment="center")
     chosen = [filter_words(loaded, name, filters[name]) for name in FILTERS if filters[name] != ANY]
-    if upcoming is None:
+    if current.active:
+        words.caption(ui("puzzles.run_next"))
+    elif upcoming is None:
         words.caption(ui("puzzles.none_left"))
     elif chosen:
         words.caption(ui("puzzles.next_filtered", filters=" · ".join(chosen)))

@@ -17,11 +17,26 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from hearts_core.content.puzzles import Library, Puzzle
-from hearts_core.learner.puzzle_progress import ThemeRate, next_unsolved, summary, theme_rates
+from hearts_core.learner.puzzle_progress import ThemeRate, summary, theme_rates
+from hearts_core.learner.rating import RatingPoint, rating_history
 
 from ...progress_store import learner_id
 from ...texts import ui
-from .common import badge, daily, library, meta, open_puzzle, progress, status, theme_title
+from .common import (
+    RUN_KEY,
+    Run,
+    badge,
+    chosen_next,
+    daily,
+    facts,
+    library,
+    meta,
+    open_puzzle,
+    progress,
+    run,
+    status,
+    theme_title,
+)
 from .filters import FILTERS, active_filters, filter_format, filter_options, matching_puzzles, save_filters, set_filter
 from .puzzle import render_puzzle
 
@@ -76,6 +91,7 @@ def render_index(loaded: Library) -> None:
     today_puzzle = daily(loaded)
     if today_puzzle is not None:
         _daily_card(loaded, today_puzzle)
+    _run_card(loaded)
     choose_tab, progress_tab = st.tabs([ui("puzzles.tab_choose"), ui("puzzles.tab_progress")])
     with choose_tab:
         matching = _picker(loaded)
@@ -100,6 +116,22 @@ def _daily_card(loaded: Library, puzzle: Puzzle) -> None:
                       icon=":material/today:", type="primary", width="stretch")
 
 
+def _run_card(loaded: Library) -> None:
+    """The streak run: puzzles one after another, chosen for the learner, until the first miss."""
+    with st.container(border=True, key="ha_pz_run_card"):
+        text, action = st.columns([4, 1], vertical_alignment="center")
+        best = run().best
+        text.markdown(f"**{ui('puzzles.run_heading')}**  \n:gray[{ui('puzzles.run_intro')}]"
+                      + (f"  \n{ui('puzzles.run_best', best=best)}" if best else ""))
+        action.button(ui("puzzles.run_start"), key="ha_pz_run_start", on_click=_start_run, args=(loaded,),
+                      icon=":material/bolt:", width="stretch")
+
+
+def _start_run(loaded: Library) -> None:
+    st.session_state[RUN_KEY] = Run(True, 0, run().best)
+    open_puzzle(chosen_next(list(loaded.puzzles)))
+
+
 def _picker(loaded: Library) -> tuple[Puzzle, ...]:
     """The filters and the "next puzzle" button; returns the puzzles matching the filters."""
     options = filter_options(loaded)
@@ -113,7 +145,7 @@ def _picker(loaded: Library) -> tuple[Puzzle, ...]:
                          format_func=filter_format(loaded, name))
     filters = {name: st.session_state.get(f"ha_pz_filter_{name}") for name in FILTERS}
     matching = matching_puzzles(loaded, filters)
-    upcoming = next_unsolved([puzzle.id for puzzle in matching], progress())
+    upcoming = chosen_next([puzzle.id for puzzle in matching])
     columns[3].button(ui("puzzles.next"), key="ha_pz_next", help=ui("puzzles.next_help"), on_click=open_puzzle,
                       args=(upcoming,), disabled=upcoming is None, type="primary", icon=":material/skip_next:",
                       width="stretch")
@@ -157,10 +189,36 @@ def _progress_panel(loaded: Library) -> None:
     streak.metric(ui("puzzles.metric_streak"), totals.streak,
                   help=ui("puzzles.metric_streak_help", best=totals.best_streak))
     rate.metric(ui("puzzles.metric_rate"), f"{round(100 * (totals.rate or 0))}%")
+    history = rating_history(records, facts())
+    if len(history) > 1:
+        change = history[-1].rating - history[-2].rating
+        st.metric(ui("puzzles.metric_rating"), round(history[-1].rating), delta=f"{change:+.0f}",
+                  help=ui("puzzles.metric_rating_help", deviation=round(history[-1].deviation)))
+        st.plotly_chart(_rating_chart(history), key="ha_pz_rating_chart", config={"displayModeBar": False})
     rates = theme_rates(records, {puzzle.id: puzzle.themes for puzzle in loaded.puzzles.values()})
     if rates:
         st.plotly_chart(_theme_chart(loaded, rates), key="ha_pz_chart", config={"displayModeBar": False})
         st.caption(ui("puzzles.chart_note"))
+
+
+def _rating_chart(history: Sequence[RatingPoint]) -> go.Figure:
+    """The learner's rating after each first try, with its uncertainty as a band."""
+    numbers = [point.number for point in history]
+    ratings = [point.rating for point in history]
+    figure = go.Figure()
+    figure.add_trace(go.Scatter(x=numbers + numbers[::-1],
+                                y=[point.rating + point.deviation for point in history]
+                                + [point.rating - point.deviation for point in history][::-1],
+                                fill="toself", fillcolor="rgba(179,38,30,0.10)", line={"width": 0},
+                                hoverinfo="skip", showlegend=False))
+    figure.add_trace(go.Scatter(x=numbers, y=ratings, mode="lines+markers", line={"color": "#b3261e", "width": 3},
+                                name=ui("puzzles.metric_rating"), showlegend=False))
+    figure.update_layout(height=280, margin={"l": 10, "r": 10, "t": 40, "b": 40},
+                         title={"text": ui("puzzles.rating_chart_title"), "x": 0, "xanchor": "left"},
+                         xaxis={"title": {"text": ui("puzzles.rating_chart_axis")},
+                                "dtick": max(1, len(history) // 10)},
+                         yaxis={"title": {"text": ui("puzzles.metric_rating")}})
+    return figure
 
 
 def _theme_chart(loaded: Library, rates: Sequence[ThemeRate]) -> go.Figure:

@@ -22,7 +22,21 @@ from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import chip_html, prose_plain, symbols
 from ..rulebook.data import settings_rows
 from . import answers, line
-from .common import answer_words, asked, daily, full_prompt, keep, key, meta, progress, record_of, seat_words, status
+from .common import (
+    RUN_KEY,
+    answer_words,
+    asked,
+    daily,
+    full_prompt,
+    keep_and_settle,
+    key,
+    meta,
+    progress,
+    record_of,
+    run,
+    seat_words,
+    status,
+)
 from .filters import next_row
 
 #: The key of the puzzle's table (its solution line has its own, :data:`.line.LINE_TABLE_KEY`).
@@ -32,6 +46,7 @@ TABLE_KEY = "ha_pz_table"
 def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
     """The whole puzzle: context, board and answer side by side, then its rules."""
     st.button(ui("puzzles.back"), key="ha_pz_back", on_click=_back, icon=":material/arrow_back:", type="tertiary")
+    _run_banner()
     st.title(puzzle.title)
     today = daily(loaded)
     tag = f" · **{ui('puzzles.daily_heading')}**" if today is not None and today.id == puzzle.id else ""
@@ -51,6 +66,15 @@ def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
     _rules_note(puzzle)
     st.divider()
     next_row(loaded, puzzle)
+
+
+def _run_banner() -> None:
+    """The streak run in progress, or how it ended."""
+    current = run()
+    if current.active:
+        st.info(ui("puzzles.run_on", count=current.count), icon=":material/bolt:")
+    elif st.session_state.get(RUN_KEY) is not None and current.count + current.best:
+        st.warning(ui("puzzles.run_over", count=current.count, best=current.best), icon=":material/bolt:")
 
 
 def _back() -> None:
@@ -199,7 +223,7 @@ def _hints(puzzle: Puzzle) -> None:
 
 
 def _hint(puzzle: Puzzle, rung: int, reveals: bool) -> None:
-    keep(record_hint(progress(), puzzle.id, rung, reveals=reveals))
+    keep_and_settle(puzzle.id, record_hint(progress(), puzzle.id, rung, reveals=reveals))
 
 
 def _solution(puzzle: Puzzle) -> None:
@@ -223,7 +247,7 @@ def _solution(puzzle: Puzzle) -> None:
 
 
 def _show_solution(puzzle: Puzzle) -> None:
-    keep(record_reveal(progress(), puzzle.id))
+    keep_and_settle(puzzle.id, record_reveal(progress(), puzzle.id))
     st.session_state[key(puzzle, "solution")] = True
     if puzzle.line:
         line.open_line(puzzle, LineViewer.solution(puzzle))
