@@ -435,6 +435,11 @@ class QuestionStep(StepBase):
         whether hearts are broken."""
         return self.ask in ("trick_winner", "next_leader", "pass_target", "hearts_broken")
 
+    @property
+    def conceals_the_points(self) -> bool:
+        """Whether the table must not show the points taken (the question is how many)."""
+        return self.ask in ("points_taken", "hand_score")
+
     def answer_text(self, lesson: Lesson) -> str:
         right = self.right_answer(lesson)
         shown = next((choice for choice in self.choices if same_answer(choice, right)), right)

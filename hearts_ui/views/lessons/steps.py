@@ -80,9 +80,10 @@ def _face_up(step: Step, state: HandState) -> Any:
 
 def _table(step: Step, state: HandState, highlight: tuple[str, ...] = (), *, hand: HandControl | None = None,
            prompt: str = "", seat_pick: bool = False, conceal: bool = False, status: str = "",
-           on_action: Handler | None = None) -> None:
+           hide_points: bool = False, on_action: Handler | None = None) -> None:
     scene = TableScene(state, face_up=_face_up(step, state), highlight=highlight or step.highlight, hand=hand,
-                       prompt=symbols(prompt), seat_pick=seat_pick, conceal=conceal, status=symbols(status))
+                       prompt=symbols(prompt), seat_pick=seat_pick, conceal=conceal, status=symbols(status),
+                       hide_points=hide_points)
     card_table(scene, key=TABLE_KEY, on_action=on_action)
 
 
@@ -324,6 +325,7 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
             # A seat answer may be given by clicking the seat; the table does not give it away.
             _table(step, state, prompt=step.prompt if step.asks_a_seat else "", seat_pick=step.asks_a_seat,
                    conceal=step.conceals_the_trick, status=_verdict_status(_verdict_of(lesson, index)),
+                   hide_points=step.conceals_the_points,
                    on_action=lambda action: _seat_answer(lesson, index, action, choice_key))
     with words_col:
         if step.text:

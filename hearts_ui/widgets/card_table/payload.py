@@ -150,6 +150,8 @@ class TableScene:
     conceal: bool = False
     #: A line shown under the table when no hand is played from it (a verdict on a seat picked).
     status: str = ""
+    #: Hide the points on the piles (and the points badge): the question is how many there are.
+    hide_points: bool = False
 
 
 # -- the parts of the payload ------------------------------------------------------------------
@@ -164,9 +166,10 @@ def _count_words(count: int) -> str:
     return ui("table.count_down_one") if count == 1 else ui("table.count_down", count=count)
 
 
-def _pile_words(view: SeatView) -> str:
+def _pile_words(view: SeatView, points: bool = True) -> str:
+    """A seat's pile: its tricks, and the points in them unless the question is how many."""
     tricks = ui("table.tricks_one") if view.tricks == 1 else ui("table.tricks", count=view.tricks)
-    return f"{tricks} · {points_words(view.points)}"
+    return f"{tricks} · {points_words(view.points)}" if points else tricks
 
 
 def _rows(cards: Iterable[str], look: TableLook) -> list[dict[str, Any]]:
@@ -186,7 +189,8 @@ def _seat(view: SeatView, table: TableSnapshot, scene: TableScene, look: TableLo
         tags.append({"k": "dealer", "t": ui("table.dealer")})
     down = view.cards is None
     count = _count_words(view.count)
-    facts = [view.name, count + (f", {ui('table.face_down')}" if down and view.count else ""), _pile_words(view)]
+    pile = _pile_words(view, not scene.hide_points)
+    facts = [view.name, count + (f", {ui('table.face_down')}" if down and view.count else ""), pile]
     facts += [tag["t"] for tag in tags]
     return {
         "seat": view.seat,
@@ -195,7 +199,7 @@ def _seat(view: SeatView, table: TableSnapshot, scene: TableScene, look: TableLo
         "label": ", ".join(facts),
         "count": view.count,
         "count_text": count,
-        "pile": _pile_words(view),
+        "pile": pile,
         "points": view.points,
         "tags": tags,
         "turn": view.to_play,
@@ -272,6 +276,14 @@ def _badges(table: TableSnapshot) -> list[dict[str, Any]]:
     ]
 
 
+def _shown_badges(table: TableSnapshot, scene: TableScene) -> list[dict[str, Any]]:
+    """The badges, less those that would answer the question asked (the pass, hearts broken, the points)."""
+    badges = _badges(table)
+    if scene.conceal:
+        badges = badges[1:2] + badges[3:]
+    return badges[:-1] if scene.hide_points else badges
+
+
 def _hand(control: HandControl, table: TableSnapshot, look: TableLook) -> dict[str, Any]:
     view = table.seats[control.seat]
     cards = display_order(view.cards or (), look.rank_order)
@@ -324,7 +336,7 @@ def _start(before: HandState, table: TableSnapshot, scene: TableScene) -> dict[s
         "label": ui("table.trick", number=number, total=earlier.badges.tricks_total)
         if earlier.badges.phase == "play" else "",
         "trick": _plays(trick),
-        "piles": [_pile_words(view) for view in earlier.seats],
+        "piles": [_pile_words(view, not scene.hide_points) for view in earlier.seats],
         "counts": [view.count for view in earlier.seats],
         "count_texts": [_count_words(view.count) for view in earlier.seats],
     }
@@ -382,7 +394,7 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
         "title": scene.title or ui("table.heading"),
         "prompt": scene.prompt,
         "status": scene.status,
-        "badges": _badges(table)[1:2] + _badges(table)[3:] if scene.conceal else _badges(table),
+        "badges": _shown_badges(table, scene),
         "seats": [_seat(view, table, scene, look) for view in table.seats],
         "trick": _trick(table.trick, table),
         "last": _last(table.last_trick, table),
