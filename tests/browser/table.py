@@ -6,6 +6,7 @@ and role locators reach inside it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from hearts_core.engine.cards import Card
@@ -49,3 +50,10 @@ def status(page: Page) -> Locator:
 def trick_cards(page: Page) -> Locator:
     """The cards lying on the table in the trick (each in front of its player)."""
     return page.locator(".hat-slot .hat-card")
+
+
+def success_verdict(page: Page) -> Locator:
+    """The green verdict of a right answer: it opens with "Right!" (the catalogue's heading) or, when
+    the lesson's own words already begin "Right: ...", with those words instead of a second "Right"."""
+    word = re.escape(ui("common.status_right").rstrip("!"))
+    return page.get_by_test_id("stAlert").filter(has_text=re.compile(word + r"[!:]")).first

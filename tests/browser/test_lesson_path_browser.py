@@ -28,7 +28,7 @@ from hearts_core.learner.lesson_progress import LessonStatus
 from hearts_ui.texts import ui
 from hearts_ui.views.lessons.page import stars_text
 from hearts_ui.widgets.chips import symbols
-from tests.browser.table import card_button, hand_codes
+from tests.browser.table import card_button, hand_codes, success_verdict
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def _hand_label(lesson: Lesson, step: Step, seat: int) -> str:
 
 
 def _right_in_words(page: Page) -> None:
-    expect(page.get_by_test_id("stAlert").filter(has_text=ui("common.right").strip("*")).first).to_be_visible()
+    expect(success_verdict(page)).to_be_visible()
     _settled(page)
 
 

@@ -35,7 +35,7 @@ from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import lesson_status
 from hearts_ui.texts import ui
 from hearts_ui.widgets.chips import symbols
-from tests.browser.table import card_button, status, tables
+from tests.browser.table import card_button, status, success_verdict, tables
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -252,10 +252,10 @@ def test_question_wrong_then_right(server: StreamlitServer, page: Page) -> None:
     _open(page, _url(server, lesson="table", step=HOW_MANY))
     _answer(page, HOW_MANY, wrong)
     expect(_alert(page, _plain(ui("common.wrong")))).to_be_visible()
-    expect(_alert(page, _plain(ui("common.right")))).to_have_count(0)
+    expect(success_verdict(page)).to_have_count(0)
     _settled(page)
     _answer(page, HOW_MANY, right)
-    verdict = _alert(page, _plain(ui("common.right")))
+    verdict = success_verdict(page)
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(step.explanation)
     expect(_alert(page, _plain(ui("common.wrong")))).to_have_count(0)
@@ -287,7 +287,7 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(
     _settled(page)
 
     card_button(page, "2D").click()
-    verdict = _alert(page, _plain(ui("common.right")))
+    verdict = success_verdict(page)
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(step.success)
     expect(_alert(page, _plain(ui("lessons.illegal")))).to_have_count(0)
@@ -314,7 +314,7 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(
 def test_reload_keeps_the_step_and_the_answers(server: StreamlitServer, page: Page) -> None:
     _open(page, _url(server, lesson="table", step=HOW_MANY))
     _answer(page, HOW_MANY, _how_many_answer())
-    expect(_alert(page, _plain(ui("common.right")))).to_be_visible()
+    expect(success_verdict(page)).to_be_visible()
     _settled(page)
     _button(page, "ha_steps_top_next").click()
     _on_step(page, HOW_MANY + 1)
@@ -342,7 +342,7 @@ def test_two_browser_sessions_keep_their_own_progress(server: StreamlitServer, b
         _on_step(page_b, 1)
         _open(page_a, _url(server, lesson="table", step=HOW_MANY))
         _answer(page_a, HOW_MANY, _how_many_answer())
-        expect(_alert(page_a, _plain(ui("common.right")))).to_be_visible()
+        expect(success_verdict(page_a)).to_be_visible()
         _settled(page_a)
         _button(page_a, "ha_back").click()
         expect(_lesson_card(page_a)).to_contain_text(_status({HOW_MANY - 1: "right"}))

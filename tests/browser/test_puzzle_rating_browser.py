@@ -16,7 +16,7 @@ from hearts_core.content.puzzles import PUZZLES_DIR, Puzzle, load_library
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.rating import REVIEW_AFTER, puzzle_facts
 from hearts_ui.texts import ui
-from tests.browser.table import card_button, hand_codes
+from tests.browser.table import card_button, hand_codes, success_verdict
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def _solve(page: Page, puzzle: Puzzle) -> None:
             for code in cards:
                 card_button(page, code, label).click()
             page.get_by_role("button", name=confirm, exact=True).click()
-    expect(page.get_by_test_id("stAlert").filter(has_text=ui("common.right").strip("*")).first).to_be_visible()
+    expect(success_verdict(page)).to_be_visible()
     _settled(page)
 
 
