@@ -2,7 +2,8 @@
 
 Each subpackage imports only from layers below it (``words`` at the bottom,
 then ``engine``, ``search``, ``ai``, ``content``, then ``learner`` and ``lab``,
-which do not import each other); no module imports streamlit or hearts_ui;
+which do not import each other, and ``store`` on top, which keeps a learner's
+progress in a database); no module imports streamlit or hearts_ui;
 there is no import cycle, and no import hides inside a function.  The modules
 directly in ``hearts_core`` are the public entry points and may import from
 any layer.
@@ -18,7 +19,7 @@ import pytest
 
 CORE: Final = Path(__file__).resolve().parents[1] / "hearts_core"
 #: The layers, bottom first; layers of equal rank must not import each other.
-RANKS: Final = {"words": 0, "engine": 1, "search": 2, "ai": 3, "content": 4, "learner": 5, "lab": 5}
+RANKS: Final = {"words": 0, "engine": 1, "search": 2, "ai": 3, "content": 4, "learner": 5, "lab": 5, "store": 6}
 
 
 def _module_name(path: Path) -> str:

@@ -598,6 +598,11 @@ class HandState:
     def __repr__(self) -> str:
         return f"<HandState hand {self.hand_number} {self._phase} to_play={self._to_play} trick={self.trick_number}>"
 
+    @property
+    def origin(self) -> Position | None:
+        """The position this record was set up from (None for a hand played from its deal)."""
+        return self._ctx.origin
+
     def record_start(self) -> HandState:
         """The state this record's plays start from: the deal after the pass (or before
         it, while passing), or the position the record was set up from."""

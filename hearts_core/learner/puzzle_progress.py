@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, Literal
 
 SOLVED: Final = "solved"
 FAILED: Final = "failed"
@@ -114,6 +114,50 @@ def record_reveal(progress: PuzzleProgress, puzzle_id: str) -> dict[str, PuzzleR
 
 
 @dataclass(frozen=True)
+class PuzzleEvent:
+    """One thing a learner did with a puzzle, as the store keeps it: an answer (``correct``), a hint
+    rung taken (``rung``), or the answer shown.  Progress is these events applied in order.
+
+    >>> events = [PuzzleEvent("p", "hint", rung=1), PuzzleEvent("p", "answer", correct=True)]
+    >>> apply_events({}, events)["p"].result
+    'solved'
+    """
+
+    puzzle: str
+    kind: Literal["answer", "hint", "reveal"]
+    correct: bool | None = None
+    rung: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in EVENT_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(EVENT_KINDS)}, not {self.kind!r}")
+        if (self.kind == "answer") != (self.correct is not None):
+            raise ValueError("an answer, and only an answer, says whether it was correct")
+        if (self.kind == "hint") != (self.rung is not None and self.rung >= 1):
+            raise ValueError("a hint, and only a hint, has a rung (counting from 1)")
+
+
+EVENT_KINDS: Final = ("answer", "hint", "reveal")
+
+
+def apply_event(progress: PuzzleProgress, event: PuzzleEvent) -> dict[str, PuzzleRecord]:
+    """A new progress map with ``event`` applied."""
+    if event.kind == "answer":
+        return record_attempt(progress, event.puzzle, bool(event.correct))
+    if event.kind == "hint":
+        return record_hint(progress, event.puzzle, int(event.rung or 1))
+    return record_reveal(progress, event.puzzle)
+
+
+def apply_events(progress: PuzzleProgress, events: Iterable[PuzzleEvent]) -> dict[str, PuzzleRecord]:
+    """A new progress map with ``events`` applied in order."""
+    result = dict(progress)
+    for event in events:
+        result = apply_event(result, event)
+    return result
+
+
+@dataclass(frozen=True)
 class Summary:
     """Puzzles solved and failed, the current and best streaks of solved ones."""
 
@@ -189,6 +233,21 @@ def next_unsolved(candidates: Iterable[str], progress: PuzzleProgress, current: 
 
 
 __all__ = [
-    "FAILED", "RESULTS", "SOLVED", "PuzzleProgress", "PuzzleRecord", "Summary", "ThemeRate", "next_unsolved",
-    "record_attempt", "record_hint", "record_reveal", "summary", "theme_rates",
+    "EVENT_KINDS",
+    "FAILED",
+    "RESULTS",
+    "SOLVED",
+    "PuzzleEvent",
+    "PuzzleProgress",
+    "PuzzleRecord",
+    "Summary",
+    "ThemeRate",
+    "apply_event",
+    "apply_events",
+    "next_unsolved",
+    "record_attempt",
+    "record_hint",
+    "record_reveal",
+    "summary",
+    "theme_rates",
 ]

@@ -1,0 +1,540 @@
+"""The learner's progress in a database: lessons, puzzles, the practice game, settings, accounts.
+
+Every write is one small transaction that adds the single change (an event row, a setting, a
+game's new state), so two tabs of one learner never overwrite each other: lesson and puzzle
+progress are the learner's events folded in order by the same pure functions the pages use
+(:func:`~hearts_core.learner.lesson_progress.record_progress`,
+:func:`~hearts_core.learner.puzzle_progress.apply_events`), and a practice game carries a version
+that a save from a stale copy must match.
+
+>>> store = ProgressStore.open("sqlite://")
+>>> learner = learner_key(new_token())
+>>> store.record_lesson(learner, "table", 2, "right")
+{'table': {2: 'first'}}
+>>> from hearts_core.learner.puzzle_progress import PuzzleEvent
+>>> store.record_puzzle(learner, PuzzleAttempt(PuzzleEvent("p1", "answer", correct=True)))["p1"].result
+'solved'
+>>> store.lesson_progress(learner), store.lesson_progress(learner_key(new_token()))
+({'table': {2: 'first'}}, {})
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from sqlalchemy import Connection, Engine, RowMapping, Table, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from ..learner.lesson_progress import StepOutcome, record_progress
+from ..learner.practice import PracticeSession
+from ..learner.puzzle_progress import EVENT_KINDS, PuzzleEvent, PuzzleRecord, apply_events
+from .codec import StoredDataError, session_from_dict, session_to_dict
+from .database import connect, migrate
+from .identity import learner_key, new_key, new_token
+from .schema import accounts, learners, lesson_events, practice_games, puzzle_events, server_keys, settings
+
+#: The name of the learner cookie's signing key in ``server_keys``.
+COOKIE_KEY: Final = "learner_cookie"
+EXPORT_FORMAT: Final = "hearts-academy-progress"
+EXPORT_VERSION: Final = 1
+OUTCOMES: Final = ("seen", "wrong", "right")
+#: Sizes an imported file may not exceed (a year of daily study is far below them).
+MAX_IMPORTED_EVENTS: Final = 100_000
+MAX_IMPORTED_GAMES: Final = 1_000
+MAX_NAME: Final = 100
+
+Clock = Callable[[], datetime]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class PuzzleAttempt:
+    """A puzzle event with what the attempts log keeps beside it: whether it was the first try at
+    the puzzle, the hint rungs used before it, and the learner's rating before and after."""
+
+    event: PuzzleEvent
+    first_try: bool = True
+    hints_used: int = 0
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """The learner's practice game as stored: its row, the version a save must match, the game."""
+
+    id: int
+    version: int
+    session: PracticeSession
+
+
+class GameChangedError(Exception):
+    """The game was saved from another tab since this copy was loaded; ``current`` is the stored game."""
+
+    def __init__(self, current: SavedGame | None) -> None:
+        super().__init__("the practice game moved on in another tab")
+        self.current = current
+
+
+class ProgressStore:
+    """Every learner's progress in one database (any SQLAlchemy URL; the schema kept up to date)."""
+
+    def __init__(self, engine: Engine, clock: Clock = _now) -> None:
+        self.engine = engine
+        self._clock = clock
+
+    @classmethod
+    def open(cls, url: str, clock: Clock = _now) -> ProgressStore:
+        """Connect to ``url`` and bring the schema up to date (made from empty on first use)."""
+        engine = connect(url)
+        migrate(engine)
+        return cls(engine, clock)
+
+    # -- the servers' shared key ---------------------------------------------------------------
+
+    def signing_key(self) -> str:
+        """The learner cookie's signing key: made by the first server to ask, read by every other."""
+        with self.engine.begin() as connection:
+            _insert_ignore(connection, server_keys, {"name": COOKIE_KEY, "value": new_key()}, ["name"])
+            return str(connection.scalar(select(server_keys.c.value).where(server_keys.c.name == COOKIE_KEY)))
+
+    # -- learners --------------------------------------------------------------------------------
+
+    def _touch(self, connection: Connection, learner: str) -> None:
+        now = self._clock()
+        _upsert(connection, learners, {"id": learner, "created_at": now, "seen_at": now}, ["id"], ["seen_at"])
+
+    def known(self, learner: str) -> bool:
+        """Whether the learner has saved anything."""
+        with self.engine.connect() as connection:
+            return connection.scalar(select(func.count()).where(learners.c.id == learner)) == 1
+
+    # -- lessons ---------------------------------------------------------------------------------
+
+    def lesson_progress(self, learner: str) -> dict[str, dict[int, str]]:
+        """Lesson id -> step -> outcome, from the learner's answers in order."""
+        with self.engine.connect() as connection:
+            return _lesson_progress(connection, learner)
+
+    def record_lesson(self, learner: str, lesson: str, step: int, outcome: StepOutcome) -> dict[str, dict[int, str]]:
+        """Add one step's outcome and return the learner's progress (with what other tabs added)."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}")
+        with self.engine.begin() as connection:
+            self._touch(connection, learner)
+            connection.execute(insert(lesson_events).values(learner=learner, lesson=lesson, step=step,
+                                                            outcome=outcome, at=self._clock()))
+            return _lesson_progress(connection, learner)
+
+    # -- puzzles ---------------------------------------------------------------------------------
+
+    def puzzle_progress(self, learner: str) -> dict[str, PuzzleRecord]:
+        """Puzzle id -> record, from the learner's events in order."""
+        with self.engine.connect() as connection:
+            return _puzzle_progress(connection, learner)
+
+    def record_puzzle(self, learner: str, *attempts: PuzzleAttempt) -> dict[str, PuzzleRecord]:
+        """Add puzzle events (in one transaction) and return the learner's puzzle progress."""
+        with self.engine.begin() as connection:
+            self._touch(connection, learner)
+            for attempt in attempts:
+                connection.execute(insert(puzzle_events).values(learner=learner, at=self._clock(),
+                                                                **_attempt_row(attempt)))
+            return _puzzle_progress(connection, learner)
+
+    def puzzle_attempts(self, learner: str) -> list[dict[str, Any]]:
+        """The learner's puzzle events in order, each with its time, first try, hints and ratings."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(puzzle_events).where(puzzle_events.c.learner == learner)
+                                      .order_by(puzzle_events.c.id)).mappings()
+            return [{name: row[name] for name in row if name not in ("id", "learner")} for row in rows]
+
+    # -- the practice game -----------------------------------------------------------------------
+
+    def current_game(self, learner: str) -> SavedGame | None:
+        """The game in progress (or just over, until the learner leaves it); None when there is none."""
+        with self.engine.connect() as connection:
+            return _current_game(connection, learner)
+
+    def save_game(self, learner: str, session: PracticeSession, saved: SavedGame | None) -> SavedGame:
+        """Store ``session`` as the learner's game: a new game when ``saved`` is None (any other game is
+        left), else the next state of ``saved``, refused with :class:`GameChangedError` if another
+        tab saved that game since, or left it."""
+        state = json.dumps(session_to_dict(session), separators=(",", ":"))
+        now = self._clock()
+        with self.engine.begin() as connection:
+            self._touch(connection, learner)
+            if saved is None:
+                _close_games(connection, learner)
+                key = connection.execute(insert(practice_games).values(
+                    learner=learner, state=state, closed=False, version=1, started_at=now, updated_at=now)
+                ).inserted_primary_key
+                assert key is not None
+                return SavedGame(int(key[0]), 1, session)
+            changed = connection.execute(
+                update(practice_games)
+                .where(practice_games.c.id == saved.id, practice_games.c.learner == learner,
+                       practice_games.c.version == saved.version, practice_games.c.closed.is_(False))
+                .values(state=state, version=saved.version + 1, updated_at=now)).rowcount
+            if changed != 1:
+                raise GameChangedError(_current_game(connection, learner))
+            return SavedGame(saved.id, saved.version + 1, session)
+
+    def leave_game(self, learner: str) -> None:
+        """The learner leaves their game (it stays among their games, no longer in progress)."""
+        with self.engine.begin() as connection:
+            _close_games(connection, learner)
+
+    def games(self, learner: str) -> list[SavedGame]:
+        """Every game the learner played, oldest first (unreadable ones skipped)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(practice_games).where(practice_games.c.learner == learner)
+                                      .order_by(practice_games.c.id)).mappings().all()
+        return [game for game in (_saved_game(row) for row in rows) if game is not None]
+
+    # -- settings --------------------------------------------------------------------------------
+
+    def settings(self, learner: str) -> dict[str, Any]:
+        """The learner's settings by name (JSON values)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(settings.c.name, settings.c.value)
+                                      .where(settings.c.learner == learner)).all()
+        return {name: json.loads(value) for name, value in rows}
+
+    def save_setting(self, learner: str, name: str, value: Any) -> None:
+        """Keep one setting (a JSON value)."""
+        with self.engine.begin() as connection:
+            self._touch(connection, learner)
+            _upsert(connection, settings, {"learner": learner, "name": name, "value": json.dumps(value)},
+                    ["learner", "name"], ["value"])
+
+    # -- accounts --------------------------------------------------------------------------------
+
+    def sign_in(self, subject: str, browser_learner: str) -> str:
+        """The learner of a signed-in account.  The first sign-in makes the browser's learner the
+        account's; a later sign-in from another browser merges that browser's progress into it."""
+        with self.engine.begin() as connection:
+            self._touch(connection, browser_learner)
+            owner = connection.scalar(select(accounts.c.learner).where(accounts.c.subject == subject))
+            if owner is None:
+                _insert_ignore(connection, accounts, {"subject": subject, "learner": browser_learner,
+                                                      "created_at": self._clock()}, ["subject"])
+                owner = connection.scalar(select(accounts.c.learner).where(accounts.c.subject == subject))
+            if owner != browser_learner:
+                _merge(connection, browser_learner, str(owner))
+            return str(owner)
+
+    # -- export, import, forget --------------------------------------------------------------------
+
+    def export(self, learner: str) -> dict[str, Any]:
+        """Everything kept for the learner, as plain JSON values (see :meth:`import_progress`)."""
+        with self.engine.connect() as connection:
+            lessons = connection.execute(select(lesson_events).where(lesson_events.c.learner == learner)
+                                         .order_by(lesson_events.c.id)).mappings().all()
+            puzzles = connection.execute(select(puzzle_events).where(puzzle_events.c.learner == learner)
+                                         .order_by(puzzle_events.c.id)).mappings().all()
+            games = connection.execute(select(practice_games).where(practice_games.c.learner == learner)
+                                       .order_by(practice_games.c.id)).mappings().all()
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "exported_at": self._clock().isoformat(),
+            "lessons": [{"lesson": row["lesson"], "step": row["step"], "outcome": row["outcome"],
+                         "at": _iso(row["at"])} for row in lessons],
+            "puzzles": [{**{name: row[name] for name in _PUZZLE_FIELDS}, "at": _iso(row["at"])} for row in puzzles],
+            "games": [{"state": json.loads(row["state"]), "closed": bool(row["closed"]),
+                       "started_at": _iso(row["started_at"]), "updated_at": _iso(row["updated_at"])}
+                      for row in games],
+            "settings": self.settings(learner),
+        }
+
+    def import_progress(self, learner: str, data: Any) -> ImportSummary:
+        """Add an exported file's progress to the learner's (what they already have is kept; an event
+        already present is not added twice).  The whole file is checked first: a problem raises
+        :class:`~hearts_core.store.codec.StoredDataError` naming the part, and nothing is changed."""
+        parsed = _parse_export(data)
+        with self.engine.begin() as connection:
+            self._touch(connection, learner)
+            have_lessons = {(row.lesson, row.step, row.outcome, _iso(row.at)) for row in connection.execute(
+                select(lesson_events).where(lesson_events.c.learner == learner))}
+            new_lessons = [row for row in parsed.lessons
+                           if (row["lesson"], row["step"], row["outcome"], _iso(row["at"])) not in have_lessons]
+            have_puzzles = {(row.puzzle, row.kind, row.correct, row.rung, _iso(row.at)) for row in connection.execute(
+                select(puzzle_events).where(puzzle_events.c.learner == learner))}
+            new_puzzles = [row for row in parsed.puzzles if (row["puzzle"], row["kind"], row["correct"], row["rung"],
+                                                             _iso(row["at"])) not in have_puzzles]
+            for row in new_lessons:
+                connection.execute(insert(lesson_events).values(learner=learner, **row))
+            for row in new_puzzles:
+                connection.execute(insert(puzzle_events).values(learner=learner, **row))
+            has_open = _current_game(connection, learner) is not None
+            for game in parsed.games:
+                closed = game["closed"] or has_open
+                has_open = has_open or not closed
+                connection.execute(insert(practice_games).values(learner=learner, version=1, **{**game,
+                                                                                                  "closed": closed}))
+            for name, value in parsed.settings.items():
+                _upsert(connection, settings, {"learner": learner, "name": name, "value": json.dumps(value)},
+                        ["learner", "name"], ["value"])
+        return ImportSummary(len(new_lessons), len(new_puzzles), len(parsed.games), len(parsed.settings))
+
+    def forget(self, learner: str) -> None:
+        """Delete everything kept for the learner (their account link too)."""
+        with self.engine.begin() as connection:
+            for table in (lesson_events, puzzle_events, practice_games, settings, accounts):
+                connection.execute(delete(table).where(table.c.learner == learner))
+            connection.execute(update(learners).where(learners.c.merged_into == learner).values(merged_into=None))
+            connection.execute(delete(learners).where(learners.c.id == learner))
+
+    def counts(self, learner: str | None = None) -> dict[str, int]:
+        """Rows per table (for one learner, or all): what a load check compares."""
+        result = {}
+        with self.engine.connect() as connection:
+            for table in (lesson_events, puzzle_events, practice_games, settings):
+                query = select(func.count()).select_from(table)
+                if learner is not None:
+                    query = query.where(table.c.learner == learner)
+                result[table.name] = int(connection.scalar(query) or 0)
+        return result
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import added."""
+
+    lessons: int
+    puzzles: int
+    games: int
+    settings: int
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+_PUZZLE_FIELDS: Final = ("puzzle", "kind", "correct", "rung", "first_try", "hints_used", "rating_before",
+                         "rating_after")
+
+
+def _lesson_progress(connection: Connection, learner: str) -> dict[str, dict[int, str]]:
+    progress: dict[str, dict[int, str]] = {}
+    rows = connection.execute(select(lesson_events.c.lesson, lesson_events.c.step, lesson_events.c.outcome)
+                              .where(lesson_events.c.learner == learner).order_by(lesson_events.c.id))
+    for lesson, step, outcome in rows:
+        if outcome in OUTCOMES:
+            progress = record_progress(progress, lesson, step, outcome)
+    return progress
+
+
+def _puzzle_progress(connection: Connection, learner: str) -> dict[str, PuzzleRecord]:
+    rows = connection.execute(select(puzzle_events.c.puzzle, puzzle_events.c.kind, puzzle_events.c.correct,
+                                     puzzle_events.c.rung)
+                              .where(puzzle_events.c.learner == learner).order_by(puzzle_events.c.id))
+    return apply_events({}, (PuzzleEvent(puzzle, kind, correct, rung) for puzzle, kind, correct, rung in rows))
+
+
+def _attempt_row(attempt: PuzzleAttempt) -> dict[str, Any]:
+    event = attempt.event
+    return {"puzzle": event.puzzle, "kind": event.kind, "correct": event.correct, "rung": event.rung,
+            "first_try": attempt.first_try, "hints_used": attempt.hints_used,
+            "rating_before": attempt.rating_before, "rating_after": attempt.rating_after}
+
+
+def _saved_game(row: RowMapping) -> SavedGame | None:
+    try:
+        return SavedGame(int(row["id"]), int(row["version"]), session_from_dict(json.loads(row["state"])))
+    except (StoredDataError, json.JSONDecodeError):
+        return None
+
+
+def _current_game(connection: Connection, learner: str) -> SavedGame | None:
+    row = connection.execute(select(practice_games)
+                             .where(practice_games.c.learner == learner, practice_games.c.closed.is_(False))
+                             .order_by(practice_games.c.id.desc()).limit(1)).mappings().first()
+    return None if row is None else _saved_game(row)
+
+
+def _close_games(connection: Connection, learner: str) -> None:
+    connection.execute(update(practice_games)
+                       .where(practice_games.c.learner == learner, practice_games.c.closed.is_(False))
+                       .values(closed=True, updated_at=datetime.now(UTC)))
+
+
+def _merge(connection: Connection, source: str, target: str) -> None:
+    """Move the source learner's progress to the target's (an open game of the source is left when
+    the target has one); the source remembers where it went."""
+    if _current_game(connection, target) is not None:
+        _close_games(connection, source)
+    for table in (lesson_events, puzzle_events, practice_games):
+        connection.execute(update(table).where(table.c.learner == source).values(learner=target))
+    theirs = {row.name for row in connection.execute(select(settings.c.name).where(settings.c.learner == target))}
+    for name, value in connection.execute(select(settings.c.name, settings.c.value)
+                                          .where(settings.c.learner == source)).all():
+        if name not in theirs:
+            connection.execute(insert(settings).values(learner=target, name=name, value=value))
+    connection.execute(delete(settings).where(settings.c.learner == source))
+    connection.execute(update(learners).where(learners.c.id == source).values(merged_into=target))
+
+
+# -- writing, the same on SQLite and PostgreSQL ----------------------------------------------------
+
+
+def _dialect_insert(connection: Connection, table: Table) -> Any:
+    return (postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert)(table)
+
+
+def _insert_ignore(connection: Connection, table: Table, values: Mapping[str, Any], keys: list[str]) -> None:
+    connection.execute(_dialect_insert(connection, table).values(**values).on_conflict_do_nothing(index_elements=keys))
+
+
+def _upsert(connection: Connection, table: Table, values: Mapping[str, Any], keys: list[str],
+            changed: list[str]) -> None:
+    statement = _dialect_insert(connection, table).values(**values)
+    connection.execute(statement.on_conflict_do_update(index_elements=keys,
+                                                       set_={name: values[name] for name in changed}))
+
+
+# -- an exported file, checked ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    lessons: list[dict[str, Any]]
+    puzzles: list[dict[str, Any]]
+    games: list[dict[str, Any]]
+    settings: dict[str, Any]
+
+
+def _iso(moment: datetime) -> str:
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def _moment(value: Any, path: str) -> datetime:
+    if not isinstance(value, str):
+        raise StoredDataError(path, "a time must be written as text (ISO 8601)")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError as error:
+        raise StoredDataError(path, f"not a time: {value[:40]!r}") from error
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _name(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_NAME:
+        raise StoredDataError(path, f"expected a name of 1 to {MAX_NAME} characters")
+    return value
+
+
+def _count(value: Any, path: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10_000:
+        raise StoredDataError(path, f"expected a whole number from {low} to 10000")
+    return value
+
+
+def _optional_number(value: Any, path: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10_000:
+        raise StoredDataError(path, "expected a rating (a number from 0 to 10000) or nothing")
+    return float(value)
+
+
+def _list(data: Mapping[str, Any], name: str, limit: int) -> list[Any]:
+    value = data.get(name, [])
+    if not isinstance(value, list):
+        raise StoredDataError(name, "expected a list")
+    if len(value) > limit:
+        raise StoredDataError(name, f"more than {limit} entries")
+    return value
+
+
+def _entry(value: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise StoredDataError(path, "expected an object")
+    return value
+
+
+def _parse_export(data: Any) -> _Parsed:
+    if not isinstance(data, dict):
+        raise StoredDataError("file", "not a Hearts Academy progress file")
+    if data.get("format") != EXPORT_FORMAT:
+        raise StoredDataError("format", "not a Hearts Academy progress file")
+    if data.get("version") != EXPORT_VERSION:
+        raise StoredDataError("version", f"this app reads version {EXPORT_VERSION}, not {data.get('version')!r}")
+    lessons = []
+    for index, item in enumerate(_list(data, "lessons", MAX_IMPORTED_EVENTS)):
+        path = f"lessons[{index}]"
+        entry = _entry(item, path)
+        if entry.get("outcome") not in OUTCOMES:
+            raise StoredDataError(f"{path}.outcome", f"expected one of {', '.join(OUTCOMES)}")
+        lessons.append({"lesson": _name(entry.get("lesson"), f"{path}.lesson"),
+                        "step": _count(entry.get("step"), f"{path}.step"), "outcome": entry["outcome"],
+                        "at": _moment(entry.get("at"), f"{path}.at")})
+    puzzles = []
+    for index, item in enumerate(_list(data, "puzzles", MAX_IMPORTED_EVENTS)):
+        path = f"puzzles[{index}]"
+        entry = _entry(item, path)
+        if entry.get("kind") not in EVENT_KINDS:
+            raise StoredDataError(f"{path}.kind", f"expected one of {', '.join(EVENT_KINDS)}")
+        correct, rung = entry.get("correct"), entry.get("rung")
+        if correct is not None and not isinstance(correct, bool):
+            raise StoredDataError(f"{path}.correct", "expected true, false or nothing")
+        try:
+            event = PuzzleEvent(_name(entry.get("puzzle"), f"{path}.puzzle"), entry["kind"], correct,
+                                None if rung is None else _count(rung, f"{path}.rung", 1))
+        except ValueError as error:
+            if isinstance(error, StoredDataError):
+                raise
+            raise StoredDataError(path, str(error)) from error
+        if not isinstance(entry.get("first_try", True), bool):
+            raise StoredDataError(f"{path}.first_try", "expected true or false")
+        attempt = PuzzleAttempt(event, bool(entry.get("first_try", True)),
+                                _count(entry.get("hints_used", 0), f"{path}.hints_used"),
+                                _optional_number(entry.get("rating_before"), f"{path}.rating_before"),
+                                _optional_number(entry.get("rating_after"), f"{path}.rating_after"))
+        puzzles.append({**_attempt_row(attempt), "at": _moment(entry.get("at"), f"{path}.at")})
+    games = []
+    for index, item in enumerate(_list(data, "games", MAX_IMPORTED_GAMES)):
+        path = f"games[{index}]"
+        entry = _entry(item, path)
+        state = _entry(entry.get("state"), f"{path}.state")
+        try:
+            session_from_dict(state)
+        except StoredDataError as error:
+            raise StoredDataError(f"{path}.state", error.problem) from error
+        if not isinstance(entry.get("closed", True), bool):
+            raise StoredDataError(f"{path}.closed", "expected true or false")
+        games.append({"state": json.dumps(state, separators=(",", ":")), "closed": entry.get("closed", True),
+                      "started_at": _moment(entry.get("started_at"), f"{path}.started_at"),
+                      "updated_at": _moment(entry.get("updated_at"), f"{path}.updated_at")})
+    chosen = data.get("settings", {})
+    if not isinstance(chosen, dict) or len(chosen) > 50:
+        raise StoredDataError("settings", "expected an object of at most 50 settings")
+    for name, value in chosen.items():
+        _name(name, f"settings.{str(name)[:20]}")
+        if len(json.dumps(value)) > 1_000:
+            raise StoredDataError(f"settings.{name}", "a value longer than 1000 characters")
+    return _Parsed(lessons, puzzles, games, dict(chosen))
+
+
+def new_learner() -> tuple[str, str]:
+    """A new learner: (the browser's token, the learner's key in the database)."""
+    token = new_token()
+    return token, learner_key(token)
+
+
+def fold_lessons(events: Iterable[tuple[str, int, StepOutcome]]) -> dict[str, dict[int, str]]:
+    """Lesson progress from ``(lesson, step, outcome)`` events in order (what the store does on read)."""
+    progress: dict[str, dict[int, str]] = {}
+    for lesson, step, outcome in events:
+        progress = record_progress(progress, lesson, step, outcome)
+    return progress
+
+
+__all__ = ["COOKIE_KEY", "EXPORT_FORMAT", "EXPORT_VERSION", "GameChangedError", "ImportSummary", "ProgressStore",
+           "PuzzleAttempt", "SavedGame", "fold_lessons", "new_learner"]

@@ -1,0 +1,106 @@
+"""The tables of the progress database, as the newest migration leaves them.
+
+Progress is kept as events (a lesson step answered, a puzzle answered, a hint taken), never as
+a learner's whole copy: two tabs of one learner each add their own rows, and the progress is the
+events folded in order, so no tab can overwrite another.  The schema is owned by the migrations in
+``migrations/versions``; this module mirrors it for the queries (a test checks the two agree).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata: Final = MetaData()
+
+#: A learner: the key is the SHA-256 of the browser's secret token, so the database holds no token.
+learners: Final = Table(
+    "learners", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    # Set when the learner's progress was merged into a signed-in account's learner.
+    Column("merged_into", String(64), nullable=True),
+)
+
+#: Keys the servers share (the learner cookie's signing key), made once by the first server.
+server_keys: Final = Table(
+    "server_keys", metadata,
+    Column("name", String(64), primary_key=True),
+    Column("value", String(255), nullable=False),
+)
+
+lesson_events: Final = Table(
+    "lesson_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("lesson", String(100), nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("outcome", String(8), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_lesson_events_learner", "learner", "id"),
+)
+
+puzzle_events: Final = Table(
+    "puzzle_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("puzzle", String(100), nullable=False),
+    # "answer", "hint" (rung) or "reveal".
+    Column("kind", String(8), nullable=False),
+    Column("correct", Boolean, nullable=True),
+    Column("rung", Integer, nullable=True),
+    Column("first_try", Boolean, nullable=False),
+    Column("hints_used", Integer, nullable=False),
+    Column("rating_before", Float, nullable=True),
+    Column("rating_after", Float, nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_puzzle_events_learner", "learner", "id"),
+)
+
+practice_games: Final = Table(
+    "practice_games", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("state", Text, nullable=False),
+    # Left by the learner (a new game started, or the setup opened): no longer the game in progress.
+    Column("closed", Boolean, nullable=False),
+    # Raised by every save; a save from a stale copy (another tab moved on) is refused.
+    Column("version", Integer, nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_practice_games_learner", "learner", "closed"),
+)
+
+# -- added by the second migration ----------------------------------------------------------
+
+settings: Final = Table(
+    "settings", metadata,
+    Column("learner", String(64), ForeignKey("learners.id"), primary_key=True),
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+#: A signed-in account (the OpenID Connect issuer and subject) and the learner whose progress it owns.
+accounts: Final = Table(
+    "accounts", metadata,
+    Column("subject", String(512), primary_key=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+__all__ = ["accounts", "learners", "lesson_events", "metadata", "practice_games", "puzzle_events", "server_keys",
+           "settings"]

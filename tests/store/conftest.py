@@ -1,0 +1,44 @@
+"""The storage tests run against SQLite and against a real PostgreSQL server.
+
+``HEARTS_TEST_PG_URL`` names the PostgreSQL database (``.ci/run`` starts a server with
+``.ci/postgres start`` and sets it); without it, or when nothing answers there, the PostgreSQL
+cases skip with a message saying how to run them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+PG_VARIABLE = "HEARTS_TEST_PG_URL"
+BACKENDS = ("sqlite", "postgresql")
+
+
+def _fresh_postgres() -> str:
+    url = os.environ.get(PG_VARIABLE)
+    if not url:
+        pytest.skip(f"no PostgreSQL server: set {PG_VARIABLE} (`.ci/postgres start` prints one) to run these")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("DROP SCHEMA public CASCADE"))
+            connection.execute(text("CREATE SCHEMA public"))
+    except OperationalError as error:
+        pytest.skip(f"no PostgreSQL server answers at {PG_VARIABLE} ({str(error).splitlines()[0]})")
+    finally:
+        engine.dispose()
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database: a new SQLite file, or the PostgreSQL test database emptied."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    else:
+        yield _fresh_postgres()
