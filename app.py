@@ -1,8 +1,23 @@
-"""Hearts Academy: the home page.  Run with ``streamlit run app.py``."""
+"""Hearts Academy.  Start it with ``streamlit run app.py``.
 
-from hearts_ui.frame import page_frame
-from hearts_ui.texts import ui
-from hearts_ui.views.home import render_home
+This file is both the server and the home page.  ``streamlit run`` finds ``app`` below and serves
+the site through it (Streamlit's ASGI app with the learner cookie middleware of
+:mod:`hearts_ui.server`, and the progress database opened at start-up); each learner's session then
+runs this same file as the home page, under the name ``__main__``.
+"""
 
-page_frame(ui("nav.home"))
-render_home()
+import streamlit as st
+
+if __name__ == "__main__":  # a learner's session: the home page
+    from hearts_ui.frame import page_frame
+    from hearts_ui.texts import ui
+    from hearts_ui.views.home import render_home
+
+    page_frame(ui("nav.home"))
+    render_home()
+else:  # imported by the web server
+    from starlette.middleware import Middleware
+
+    from hearts_ui.server import LearnerCookieMiddleware, lifespan
+
+    app = st.App("app.py", middleware=[Middleware(LearnerCookieMiddleware)], lifespan=lifespan)

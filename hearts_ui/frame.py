@@ -26,6 +26,7 @@ PAGES: Final = (
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
     ("pages/6_Sources.py", "nav.sources", ":material/library_books:"),
     ("pages/7_Glossary.py", "nav.glossary", ":material/dictionary:"),
+    ("pages/8_Saved_progress.py", "nav.account", ":material/cloud_done:"),
 )
 
 #: Parts being built, named by their ``nav.<item>`` label (and ``home.<item>`` on the home page);
@@ -35,9 +36,6 @@ COMING_SOON: Final[tuple[str, ...]] = ()
 #: Model state that outlives a page (widget state is per page): key -> default.
 SESSION_DEFAULTS: Final[dict[str, object]] = {
     "ha_preset": "standard",
-    "ha_progress": {},
-    "ha_puzzle_progress": {},
-    "ha_practice": None,
 }
 
 _STYLE: Final = """

@@ -53,7 +53,7 @@ def _free_port() -> int:
 class StreamlitServer:
     """``streamlit run app.py`` in its own process group, answering on ``url``."""
 
-    def __init__(self, log_path: Path) -> None:
+    def __init__(self, log_path: Path, env: dict[str, str] | None = None) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._log = log_path.open("wb")
@@ -67,6 +67,7 @@ class StreamlitServer:
                 "--server.fileWatcherType", "none",
             ],
             cwd=ROOT,
+            env={**os.environ, **(env or {})},
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,

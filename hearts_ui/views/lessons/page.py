@@ -17,7 +17,7 @@ from hearts_core.content.lessons import LESSONS_DIR, Curriculum, Lesson, Locatio
 from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resume_step, suggested_lesson
 from hearts_core.words.catalogue import message
 
-from ...progress_store import learner_id
+from ...storage import learner
 from ...texts import ui
 from ...widgets.stepper import stepper
 from . import steps
@@ -43,7 +43,7 @@ def go(lesson_id: str | None, step: int = 0) -> None:
 
 def render_lessons() -> None:
     """The whole page: problems with lesson files, then the list or one lesson."""
-    learner_id()  # first, so a new learner's cookie is set before anything else is drawn
+    learner()  # first: who this is (and their progress) before anything is drawn
     loaded = curriculum()
     if loaded.problems:
         with st.expander(ui("lessons.problems_heading", count=len(loaded.problems)), icon=":material/warning:"):

@@ -1,4 +1,4 @@
-"""This learner's lesson progress: kept in the session, restored from the store after a reload."""
+"""This learner's lesson progress: read from the database once per session, each answer written there."""
 
 from __future__ import annotations
 
@@ -7,26 +7,24 @@ from typing import Final
 import streamlit as st
 
 from hearts_core.content.lessons import Lesson
-from hearts_core.learner.lesson_progress import StepOutcome, record_progress
+from hearts_core.learner.lesson_progress import StepOutcome
 
-from ...progress_store import learner_id, progress_store
+from ...storage import learner, store
 
-PROGRESS_KEY: Final = "ha_progress"
-LOADED_KEY: Final = "ha_progress_loaded"
+#: The session's copy of what the database holds (refreshed by every write).
+PROGRESS_KEY: Final = "ha_stored_lessons"
 
 
 def progress() -> dict[str, dict[int, str]]:
     """The learner's progress: lesson id -> step index -> outcome."""
     saved = st.session_state.get(PROGRESS_KEY)
-    if not isinstance(saved, dict) or (not saved and LOADED_KEY not in st.session_state):
-        saved = progress_store().load(learner_id())
+    if not isinstance(saved, dict):
+        saved = store().lesson_progress(learner())
         st.session_state[PROGRESS_KEY] = saved
-        st.session_state[LOADED_KEY] = True
     return saved
 
 
 def record(lesson: Lesson, step: int, outcome: StepOutcome) -> None:
-    """Record an outcome of a step (a right answer is never undone) and save it."""
-    updated = record_progress(progress(), lesson.id, step, outcome)
-    st.session_state[PROGRESS_KEY] = updated
-    progress_store().save(learner_id(), updated)
+    """Record an outcome of a step (a right answer is never undone); the session then holds the
+    learner's progress as stored, with what their other tabs recorded."""
+    st.session_state[PROGRESS_KEY] = store().record_lesson(learner(), lesson.id, step, outcome)

@@ -21,13 +21,13 @@ from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.words.catalogue import message
 
-from ...progress_store import learner_id
+from ...storage import learner
 from ...texts import ui
 from ...widgets import ruleset_picker
 from .hints import hint_ladder
 from .play import actions, board
 from .score import game_notes, hand_over_screen, moon_panel, review, scoreboard, totals_chart
-from .session import current, keep, reset_views
+from .session import MOVED_KEY, current, keep, reset_views, start
 
 # -- setup -----------------------------------------------------------------------------------------
 
@@ -44,7 +44,7 @@ def _start() -> None:
         return
     level = str(st.session_state.get("ha_pr_level") or "heuristic")
     reset_views()
-    keep(PracticeSession.start(rules, level=level, seed=secrets.randbelow(10**9)))
+    start(PracticeSession.start(rules, level=level, seed=secrets.randbelow(10**9)))
 
 
 def level_name(level: str) -> str:
@@ -81,7 +81,7 @@ def render_setup() -> None:
 
 def render_practice() -> None:
     """The whole page: the setup form, or the game in progress."""
-    learner_id()  # first, so a new learner's cookie is set before anything else is drawn
+    learner()  # first: who this is (and their progress) before anything is drawn
     session = current()
     if session is None:
         render_setup()
@@ -107,6 +107,8 @@ def _ruleset_words(rules: Ruleset) -> str:
 
 def render_game(session: PracticeSession) -> None:
     _header(session)
+    if st.session_state.pop(MOVED_KEY, False):
+        st.info(ui("practice.moved_on"), icon=":material/sync:")
     stage = session.stage
     if stage in ("hand_over", "game_over"):
         _between_hands(session)

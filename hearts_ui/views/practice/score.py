@@ -19,7 +19,7 @@ from hearts_core.learner.practice import PracticeSession
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.stepper import counter, session_position, stepper
-from .session import current, keep, reset_views, seat_words
+from .session import current, keep, reset_views, seat_words, start
 
 VERDICT_WORLDS: Final = 64
 SEAT_COLOURS: Final = ("#b3261e", "#1f5fa8", "#2e7352", "#8a5a00", "#6b3fa0", "#444444")
@@ -93,7 +93,7 @@ def _play_again() -> None:
     session = current()
     if session is not None:
         reset_views()
-        keep(PracticeSession.start(session.rules, level=session.level, seed=secrets.randbelow(10**9)))
+        start(PracticeSession.start(session.rules, level=session.level, seed=secrets.randbelow(10**9)))
 
 
 def _new_game() -> None:

@@ -1,4 +1,4 @@
-"""The learner's practice game: kept in the session and in the store, so a reload finds it."""
+"""The learner's practice game: kept in the database, so a reload, a restart or another server finds it."""
 
 from __future__ import annotations
 
@@ -8,33 +8,58 @@ import streamlit as st
 
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.practice import PracticeSession
+from hearts_core.store import GameChangedError, SavedGame
 
-from ...progress_store import learner_id, practice_store
+from ...storage import learner, store
 from ...texts import ui
 
-SESSION_KEY: Final = "ha_practice"
-LOADED_KEY: Final = "ha_practice_loaded"
-STORE_KEY: Final = "game"
+#: The game on this page (a :class:`PracticeSession`), and the database row it was read from or saved as.
+SESSION_KEY: Final = "ha_stored_practice"
+SAVED_KEY: Final = "ha_stored_practice_row"
+#: Set when a save found the game moved on in another tab: the page says so once.
+MOVED_KEY: Final = "ha_pr_moved_on"
 #: Views of the game that belong to one position or one hand, forgotten when it changes.
 VIEW_KEYS: Final = ("ha_pr_review", "ha_pr_frame", "ha_pr_rung", "ha_pr_hint", "ha_pr_verdicts", "ha_pr_history",
                     "ha_pr_pick", "ha_pr_why")
 
 
 def current() -> PracticeSession | None:
-    """The learner's game: in the session, restored from the store after a reload."""
+    """The learner's game: read from the database once per session (a reload, a restart and another
+    server find it there), then the session's copy, written back by every :func:`keep`."""
+    if SAVED_KEY not in st.session_state:
+        saved = store().current_game(learner())
+        st.session_state[SAVED_KEY] = saved
+        if saved is not None or SESSION_KEY not in st.session_state:
+            st.session_state[SESSION_KEY] = None if saved is None else saved.session
     session = st.session_state.get(SESSION_KEY)
-    if session is None and LOADED_KEY not in st.session_state:
-        session = practice_store().load(learner_id()).get(STORE_KEY)
-        st.session_state[SESSION_KEY] = session
-        st.session_state[LOADED_KEY] = True
     return session if isinstance(session, PracticeSession) else None
 
 
-def keep(session: PracticeSession | None) -> None:
-    """Store the game (None: no game)."""
+def start(session: PracticeSession) -> None:
+    """A new game: stored as the learner's game in progress (any other game is left)."""
+    saved = store().save_game(learner(), session, None)
+    st.session_state[SAVED_KEY] = saved
     st.session_state[SESSION_KEY] = session
-    st.session_state[LOADED_KEY] = True
-    practice_store().save(learner_id(), {} if session is None else {STORE_KEY: session})
+
+
+def keep(session: PracticeSession | None) -> None:
+    """Store the game's next state (None: the learner leaves the game).  If another tab of this learner
+    moved the game on since this one read it, that tab's game is kept and shown here instead."""
+    if session is None:
+        store().leave_game(learner())
+        st.session_state[SAVED_KEY] = None
+        st.session_state[SESSION_KEY] = None
+        return
+    saved = st.session_state.get(SAVED_KEY)
+    try:
+        saved = store().save_game(learner(), session, saved if isinstance(saved, SavedGame) else None)
+    except GameChangedError as changed:
+        saved = changed.current
+        session = None if saved is None else saved.session
+        reset_views()
+        st.session_state[MOVED_KEY] = True
+    st.session_state[SAVED_KEY] = saved
+    st.session_state[SESSION_KEY] = session
 
 
 def reset_views() -> None:

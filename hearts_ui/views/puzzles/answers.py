@@ -13,7 +13,7 @@ from hearts_core.engine.describe import option_words, points_words, signed
 from hearts_core.engine.state import HandState
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
-from hearts_core.learner.puzzle_progress import record_attempt
+from hearts_core.learner.puzzle_progress import PuzzleEvent
 
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, select_control
@@ -21,12 +21,11 @@ from ...widgets.card_table.component import Handler
 from ...widgets.chips import prose_plain
 from .common import (
     cards_words,
-    keep_and_settle,
     key,
     moon_label,
     play_question,
-    progress,
     seat_words,
+    settle,
     sorted_cards,
 )
 from .line import close_line, open_line
@@ -50,7 +49,7 @@ def judge(puzzle: Puzzle, answer: Any) -> None:
     """Judge an answer with the engine, keep the verdict, record the result."""
     attempt = puzzle.check(answer)
     st.session_state[key(puzzle, "attempt")] = attempt
-    keep_and_settle(puzzle.id, record_attempt(progress(), puzzle.id, attempt.correct))
+    settle(PuzzleEvent(puzzle.id, "answer", correct=attempt.correct))
     question = play_question(puzzle)
     if attempt.code == "worse" and attempt.value is not None and question is not None and not question.hidden:
         open_line(puzzle, LineViewer("refutation", question.refutation(attempt.cards[0]), attempt.cards[0]))

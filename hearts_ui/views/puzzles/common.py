@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,29 +17,50 @@ from hearts_core.content.puzzles import PUZZLES_DIR, Library, PlayPuzzle, Puzzle
 from hearts_core.engine.cards import Card
 from hearts_core.engine.describe import signed
 from hearts_core.engine.table import seat_name
-from hearts_core.learner.puzzle_progress import SOLVED, PuzzleRecord
-from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts
+from hearts_core.learner.puzzle_progress import SOLVED, PuzzleEvent, PuzzleRecord, apply_event
+from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts, rating_history
+from hearts_core.store import PuzzleAttempt
 
-from ...progress_store import learner_id, puzzle_store
+from ...storage import learner, store
 from ...texts import ui
 
 PAGE: Final = "pages/3_Puzzles.py"
 FOLDER_VARIABLE: Final = "HA_PUZZLES"
-PROGRESS_KEY: Final = "ha_puzzle_progress"
-LOADED_KEY: Final = "ha_puzzle_progress_loaded"
+#: The session's copy of the learner's results as the database holds them.
+PROGRESS_KEY: Final = "ha_stored_puzzles"
 #: The catalogue's name for each shape of answer (``puzzles.answer_<name>``, ``puzzles.nudge_<name>``...).
 ASKED: Final = {"cards": "legality", "scores": "scoring", "pass": "passing", "card": "play", "moon": "moon"}
 
 
-@st.cache_resource(show_spinner=ui("puzzles.loading"))
+#: Puzzle libraries by folder: immutable, loaded once per process (at start-up by ``hearts_ui.server``).
+_LIBRARIES: dict[str, Library] = {}
+_LIBRARY_LOCK: Final = threading.Lock()
+
+
+def puzzle_folder() -> str:
+    """The puzzle folder: ``$HA_PUZZLES`` (for tests and authors), else the app's own."""
+    return os.environ.get(FOLDER_VARIABLE) or str(PUZZLES_DIR)
+
+
+def load_puzzles(folder: str) -> Library:
+    """The library of ``folder``, loaded and proven on first use (one thread loads, others wait)."""
+    with _LIBRARY_LOCK:
+        if folder not in _LIBRARIES:
+            _LIBRARIES[folder] = load_library(Path(folder))
+        return _LIBRARIES[folder]
+
+
 def _library(folder: str) -> Library:
-    return load_library(Path(folder))
+    if folder in _LIBRARIES:
+        return _LIBRARIES[folder]
+    with st.spinner(ui("puzzles.loading")):
+        return load_puzzles(folder)
 
 
 def library() -> Library:
-    """Every puzzle, proven by the engine: immutable, so loaded once and shared by
-    every session.  ``$HA_PUZZLES`` names another folder (for tests and authors)."""
-    return _library(os.environ.get(FOLDER_VARIABLE) or str(PUZZLES_DIR))
+    """Every puzzle, proven by the engine: immutable, so loaded once and shared by every session
+    (no learner waits for it once the server has warmed it at start-up)."""
+    return _library(puzzle_folder())
 
 
 # -- the learner's results -----------------------------------------------------------------
@@ -51,7 +73,7 @@ def _facts(folder: str) -> dict[str, PuzzleFacts]:
 
 def facts() -> dict[str, PuzzleFacts]:
     """What choosing the next puzzle needs of each puzzle (immutable, shared)."""
-    return _facts(os.environ.get(FOLDER_VARIABLE) or str(PUZZLES_DIR))
+    return _facts(puzzle_folder())
 
 
 #: The streak run: a series of puzzles chosen one after another, ended by the first miss.
@@ -81,14 +103,26 @@ def run() -> Run:
     return saved if isinstance(saved, Run) else Run()
 
 
-def keep_and_settle(puzzle_id: str, updated: dict[str, PuzzleRecord]) -> None:
-    """Store the learner's results; when this change settled the puzzle (its first try: an answer, or
-    the answer looked at), the streak run counts it."""
-    before = progress().get(puzzle_id)
-    keep(updated)
-    after = updated.get(puzzle_id)
-    if (before is None or before.result is None) and after is not None and after.result is not None:
-        st.session_state[RUN_KEY] = run().settled(after.result == SOLVED)
+def settle(*events: PuzzleEvent) -> None:
+    """Record what the learner did with a puzzle (an answer, a hint, the answer shown) in the database,
+    each event with the attempt's facts (first try or not, hints used, the rating before and after);
+    when this settled the puzzle (its first try), the streak run counts it."""
+    state = progress()
+    unsettled = {event.puzzle for event in events if state.get(event.puzzle, PuzzleRecord()).result is None}
+    attempts = []
+    for event in events:
+        record = state.get(event.puzzle, PuzzleRecord())
+        after = apply_event(state, event)
+        attempts.append(PuzzleAttempt(event, first_try=record.result is None and record.attempts == 0,
+                                      hints_used=record.hints, rating_before=rating_history(state, facts())[-1].rating,
+                                      rating_after=rating_history(after, facts())[-1].rating))
+        state = after
+    stored = store().record_puzzle(learner(), *attempts)
+    st.session_state[PROGRESS_KEY] = stored
+    for puzzle_id in sorted(unsettled):
+        settled = stored.get(puzzle_id)
+        if settled is not None and settled.result is not None:
+            st.session_state[RUN_KEY] = run().settled(settled.result == SOLVED)
 
 
 def chosen_next(pool: Sequence[str], current: str | None = None) -> str | None:
@@ -99,19 +133,12 @@ def chosen_next(pool: Sequence[str], current: str | None = None) -> str | None:
 
 
 def progress() -> dict[str, PuzzleRecord]:
-    """This learner's results: in the session, restored from the store after a reload."""
+    """This learner's results: read from the database once per session, refreshed by every write."""
     saved = st.session_state.get(PROGRESS_KEY)
-    if not isinstance(saved, dict) or (not saved and LOADED_KEY not in st.session_state):
-        saved = puzzle_store().load(learner_id())
+    if not isinstance(saved, dict):
+        saved = store().puzzle_progress(learner())
         st.session_state[PROGRESS_KEY] = saved
-        st.session_state[LOADED_KEY] = True
     return saved
-
-
-def keep(updated: dict[str, PuzzleRecord]) -> None:
-    """Store the learner's results."""
-    st.session_state[PROGRESS_KEY] = updated
-    puzzle_store().save(learner_id(), updated)
 
 
 def record_of(puzzle: Puzzle) -> PuzzleRecord:

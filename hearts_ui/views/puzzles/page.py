@@ -20,7 +20,7 @@ from hearts_core.content.puzzles import Library, Puzzle
 from hearts_core.learner.puzzle_progress import ThemeRate, summary, theme_rates
 from hearts_core.learner.rating import RatingPoint, rating_history
 
-from ...progress_store import learner_id
+from ...storage import learner
 from ...texts import ui
 from .common import (
     RUN_KEY,
@@ -48,7 +48,7 @@ def _safe(text: str) -> str:
 
 def render_puzzles() -> None:
     """The whole page: problems with puzzle files, then the picker or one puzzle."""
-    learner_id()  # first, so a new learner's cookie is set before anything else is drawn
+    learner()  # first: who this is (and their progress) before anything is drawn
     loaded = library()
     if loaded.problems:
         with st.expander(ui("puzzles.problems_heading", count=len(loaded.problems)), icon=":material/warning:"):

@@ -14,7 +14,7 @@ from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
-from hearts_core.learner.puzzle_progress import record_hint, record_reveal
+from hearts_core.learner.puzzle_progress import PuzzleEvent
 
 from ...frame import wide_prompt
 from ...texts import ui
@@ -28,13 +28,12 @@ from .common import (
     asked,
     daily,
     full_prompt,
-    keep_and_settle,
     key,
     meta,
-    progress,
     record_of,
     run,
     seat_words,
+    settle,
     status,
 )
 from .filters import next_row
@@ -223,7 +222,8 @@ def _hints(puzzle: Puzzle) -> None:
 
 
 def _hint(puzzle: Puzzle, rung: int, reveals: bool) -> None:
-    keep_and_settle(puzzle.id, record_hint(progress(), puzzle.id, rung, reveals=reveals))
+    hint = PuzzleEvent(puzzle.id, "hint", rung=rung)
+    settle(*((hint, PuzzleEvent(puzzle.id, "reveal")) if reveals else (hint,)))
 
 
 def _solution(puzzle: Puzzle) -> None:
@@ -247,7 +247,7 @@ def _solution(puzzle: Puzzle) -> None:
 
 
 def _show_solution(puzzle: Puzzle) -> None:
-    keep_and_settle(puzzle.id, record_reveal(progress(), puzzle.id))
+    settle(PuzzleEvent(puzzle.id, "reveal"))
     st.session_state[key(puzzle, "solution")] = True
     if puzzle.line:
         line.open_line(puzzle, LineViewer.solution(puzzle))

@@ -27,6 +27,7 @@ import streamlit as st
 
 from hearts_core.engine.state import HandState
 
+from ...storage import learner, store
 from ...texts import ui
 from .payload import SPEEDS, TableLook, TableScene, table_payload
 
@@ -44,7 +45,9 @@ _MOUNT: Final = st.components.v2.component(
 )
 
 #: Session-state key of the learner's table settings (a :class:`TableLook`).
-LOOK_KEY: Final = "ha_table_look"
+LOOK_KEY: Final = "ha_stored_look"
+#: The setting's name in the database.
+LOOK_SETTING: Final = "table_look"
 #: Where a test puts the action a click would send: ``{table key: action dict}``.
 INJECT_KEY: Final = "ha_table_inject"
 #: Each table's last drawing: ``{table key: (scene id, on_action, position shown)}``.
@@ -93,9 +96,13 @@ def parse_action(value: object, scene: str) -> TableAction | None:
 
 
 def table_look() -> TableLook:
-    """The learner's table settings (the defaults until they change them)."""
+    """The learner's table settings (the defaults until they change them): read from the database
+    once per session."""
     look = st.session_state.get(LOOK_KEY)
-    return look if isinstance(look, TableLook) else TableLook()
+    if not isinstance(look, TableLook):
+        look = TableLook.from_setting(store().settings(learner()).get(LOOK_SETTING))
+        st.session_state[LOOK_KEY] = look
+    return look
 
 
 def _drawn() -> dict[str, tuple[str, Handler | None, HandState]]:
@@ -170,6 +177,7 @@ def look_settings() -> None:
     chosen = TableLook(speed=speed, rank_order="high_first" if high_first else "low_first", four_colour=four)
     if chosen != look:
         st.session_state[LOOK_KEY] = chosen
+        store().save_setting(learner(), LOOK_SETTING, chosen.as_setting())
 
 
 __all__ = [

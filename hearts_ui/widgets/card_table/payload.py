@@ -76,6 +76,26 @@ class TableLook:
     rank_order: RankOrder = "high_first"
     four_colour: bool = False
 
+    @classmethod
+    def from_setting(cls, value: Any) -> TableLook:
+        """The look a stored setting describes; anything unknown in it keeps the default.
+
+        >>> TableLook.from_setting({"speed": "fast", "four_colour": True, "rank_order": "sideways"})
+        TableLook(speed='fast', rank_order='high_first', four_colour=True)
+        """
+        known = value if isinstance(value, Mapping) else {}
+        default = cls()
+        speed = known.get("speed")
+        order = known.get("rank_order")
+        four = known.get("four_colour")
+        return cls(speed=speed if speed in SPEEDS else default.speed,
+                   rank_order=order if order in ("high_first", "low_first") else default.rank_order,
+                   four_colour=four if isinstance(four, bool) else default.four_colour)
+
+    def as_setting(self) -> dict[str, Any]:
+        """The look as a stored setting."""
+        return {"speed": self.speed, "rank_order": self.rank_order, "four_colour": self.four_colour}
+
     @property
     def delay(self) -> int:
         """Milliseconds between two cards (0: instant)."""

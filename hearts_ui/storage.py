@@ -1,0 +1,132 @@
+"""The app's side of the progress database: which database, and which learner this session is.
+
+The database is found once per process (``HEARTS_DB_URL``, else ``[connections.progress] url`` in
+Streamlit's secrets, else a SQLite file in the user's data folder; see
+:mod:`hearts_core.store.database`).  Nothing a learner did lives in this process: every page reads
+it from the database and writes each change there, so a restart, a cache cleared, or a second
+server on the same database loses nothing.
+
+The learner is the browser's signed token, which :mod:`hearts_ui.server` sets in an ``HttpOnly``
+cookie before the first page is drawn; when an ``[auth]`` section is configured and the learner
+signs in, the learner is their account's (the browser's progress merged into it on sign-in).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from collections.abc import Mapping
+from typing import Any, Final
+
+import streamlit as st
+
+from hearts_core.store import ProgressStore, database_url, learner_key, new_token, verified
+
+COOKIE: Final = "ha_learner"
+SESSION_KEY: Final = "ha_learner"
+BROWSER_KEY: Final = "ha_browser_learner"
+#: A year, in seconds: how long the browser keeps the learner cookie after the last visit.
+COOKIE_MAX_AGE: Final = 365 * 24 * 3600
+_LOG: Final = logging.getLogger(__name__)
+
+
+def _secrets_section(*path: str) -> Mapping[str, Any] | None:
+    """A section of Streamlit's secrets, or None when there are no secrets or no such section."""
+    try:
+        section: Any = st.secrets
+        for name in path:
+            if name not in section:
+                return None
+            section = section[name]
+    except (FileNotFoundError, KeyError, ValueError, st.errors.StreamlitSecretNotFoundError):
+        return None
+    return section if isinstance(section, Mapping) else None
+
+
+def configured_url() -> str:
+    """The database URL this process uses."""
+    section = _secrets_section("connections", "progress")
+    secret = section.get("url") if section else None
+    return database_url(os.environ, secret if isinstance(secret, str) else None)
+
+
+@functools.lru_cache(maxsize=4)
+def _store_for(url: str) -> ProgressStore:
+    store = ProgressStore.open(url)
+    _LOG.info("Progress database: %s", store.engine.url.render_as_string(hide_password=True))
+    return store
+
+
+def store() -> ProgressStore:
+    """The process's connection to the progress database (opened, and migrated, on first use)."""
+    return _store_for(configured_url())
+
+
+@functools.lru_cache(maxsize=4)
+def _signing_key_for(url: str) -> str:
+    return _store_for(url).signing_key()
+
+
+def signing_key() -> str:
+    """The learner cookie's signing key, shared by every server on the database."""
+    return _signing_key_for(configured_url())
+
+
+def sign_in_available() -> bool:
+    """Whether an ``[auth]`` section is configured (else the app shows no sign-in at all)."""
+    return _secrets_section("auth") is not None
+
+
+def account_subject() -> str | None:
+    """The signed-in account as ``issuer|subject``, or None when nobody is signed in."""
+    if not sign_in_available():
+        return None
+    try:
+        user = st.user
+        if not user.is_logged_in:
+            return None
+        subject = user.get("sub") or user.get("email")
+        return None if subject is None else f"{user.get('iss', '')}|{subject}"
+    except (AttributeError, KeyError):
+        return None
+
+
+def browser_learner() -> str:
+    """This browser's learner key, from its signed cookie.  Without one (cookies blocked, or a test
+    with no browser), a learner for this session only."""
+    known = st.session_state.get(BROWSER_KEY)
+    if isinstance(known, str):
+        return known
+    token = verified(st.context.cookies.get(COOKIE), signing_key())
+    key = learner_key(token if token is not None else new_token())
+    st.session_state[BROWSER_KEY] = key
+    return key
+
+
+def learner() -> str:
+    """This session's learner key: the signed-in account's, else the browser's."""
+    subject = account_subject()
+    known = st.session_state.get(SESSION_KEY)
+    if isinstance(known, tuple) and known[0] == subject:
+        return str(known[1])
+    if known is not None:  # signed in or out during this session: read the progress again
+        forget_session()
+    key = browser_learner()
+    if subject is not None:
+        key = store().sign_in(subject, key)
+    st.session_state[SESSION_KEY] = (subject, key)
+    return key
+
+
+def forget_session(identity: bool = False) -> None:
+    """Forget what this session read from the database (after an import or a deletion), so the pages
+    read it again; with ``identity``, also who the learner is (signing out)."""
+    for key in [key for key in st.session_state if str(key).startswith("ha_stored_")]:
+        del st.session_state[key]
+    if identity:
+        st.session_state.pop(SESSION_KEY, None)
+
+
+__all__ = ["COOKIE", "COOKIE_MAX_AGE", "account_subject", "browser_learner", "configured_url", "forget_session",
+           "learner", "sign_in_available", "signing_key", "store"]

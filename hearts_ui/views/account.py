@@ -1,0 +1,129 @@
+"""The "Saved progress" page: what is saved for the learner, and what they can do with it.
+
+Download (the store's export as a JSON file), load a file (checked whole before anything is
+written), delete everything, and, only when an ``[auth]`` section is configured, sign in and out.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Final
+
+import streamlit as st
+
+from hearts_core.store import StoredDataError
+
+from ..storage import account_subject, forget_session, learner, sign_in_available, store
+from ..texts import ui
+
+#: The largest progress file accepted, in MB (a year of daily study is a few hundred kB).
+MAX_UPLOAD_MB: Final = 5
+NOTICE_KEY: Final = "ha_account_notice"
+
+
+def render_account() -> None:
+    """The whole page."""
+    st.title(ui("nav.account"))
+    st.markdown(ui("account.intro"))
+    key = learner()
+    _notice()
+    _summary(key)
+    if sign_in_available():
+        _sign_in()
+    _move(key)
+    _forget(key)
+
+
+def _notice() -> None:
+    notice = st.session_state.pop(NOTICE_KEY, None)
+    if isinstance(notice, tuple):
+        kind, text = notice
+        (st.success if kind == "success" else st.error)(text)
+
+
+def _summary(key: str) -> None:
+    st.subheader(ui("account.summary_heading"))
+    lessons = store().lesson_progress(key)
+    puzzles = store().puzzle_progress(key)
+    columns = st.columns(4)
+    columns[0].metric(ui("account.lessons"), sum(len(steps) for steps in lessons.values()))
+    columns[1].metric(ui("account.puzzles"), len(puzzles))
+    columns[2].metric(ui("account.solved"), sum(record.result == "solved" for record in puzzles.values()))
+    columns[3].metric(ui("account.games"), len(store().games(key)))
+    subject = account_subject()
+    if subject is None:
+        st.caption(ui("account.kept_browser"))
+    else:
+        st.caption(ui("account.kept_account", name=_display_name()))
+
+
+def _display_name() -> str:
+    user = st.user
+    return str(user.get("name") or user.get("email") or user.get("sub") or "")
+
+
+def _sign_in() -> None:
+    st.subheader(ui("account.sign_in_heading"))
+    if account_subject() is None:
+        st.markdown(ui("account.sign_in_intro"))
+        if st.button(ui("account.sign_in"), key="ha_sign_in", icon=":material/login:"):
+            st.login()
+    else:
+        st.button(ui("account.sign_out"), key="ha_sign_out", on_click=_sign_out, icon=":material/logout:")
+
+
+def _sign_out() -> None:
+    forget_session(identity=True)
+    st.logout()
+
+
+def _move(key: str) -> None:
+    st.subheader(ui("account.move_heading"))
+    exported = json.dumps(store().export(key), ensure_ascii=False, indent=1)
+    st.download_button(ui("account.download"), exported, file_name=f"hearts-academy-progress-{date.today()}.json",
+                       mime="application/json", key="ha_download", icon=":material/download:",
+                       help=ui("account.download_help"), on_click="ignore")
+    upload = st.file_uploader(ui("account.upload"), type=["json"], key="ha_upload", help=ui("account.upload_help"),
+                              max_upload_size=MAX_UPLOAD_MB)
+    if upload is not None:
+        st.button(ui("account.load"), key="ha_load", on_click=_load, args=(upload.getvalue(),), type="primary",
+                  icon=":material/upload:")
+
+
+def _load(content: bytes) -> None:
+    """Check the whole file, then add it to the learner's progress (or say why not, changing nothing)."""
+    if len(content) > MAX_UPLOAD_MB * 1_000_000:
+        st.session_state[NOTICE_KEY] = ("error", ui("account.too_big", limit=MAX_UPLOAD_MB))
+        return
+    try:
+        data = json.loads(content.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        st.session_state[NOTICE_KEY] = ("error", ui("account.bad_json"))
+        return
+    try:
+        added = store().import_progress(learner(), data)
+    except StoredDataError as error:
+        st.session_state[NOTICE_KEY] = ("error", ui("account.bad_file", problem=f"{error.path}: {error.problem}"))
+        return
+    forget_session()
+    st.session_state[NOTICE_KEY] = ("success", ui("account.loaded", lessons=added.lessons, puzzles=added.puzzles,
+                                                  games=added.games, settings=added.settings))
+
+
+def _forget(key: str) -> None:
+    st.subheader(ui("account.forget_heading"))
+    st.markdown(ui("account.forget_intro"))
+    sure = st.checkbox(ui("account.forget_confirm"), key="ha_forget_sure")
+    st.button(ui("account.forget"), key="ha_forget", disabled=not sure, on_click=_delete, args=(key,),
+              icon=":material/delete_forever:")
+
+
+def _delete(key: str) -> None:
+    store().forget(key)
+    forget_session()
+    st.session_state.pop("ha_forget_sure", None)
+    st.session_state[NOTICE_KEY] = ("success", ui("account.forgotten"))
+
+
+__all__ = ["render_account"]

@@ -1,0 +1,115 @@
+"""AppTest of the "Saved progress" page: what is saved, a file loaded (a bad one changes nothing),
+everything deleted, and no sign-in when no ``[auth]`` is configured.  The page works on the real
+progress database of the test run (``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from hearts_core.learner.puzzle_progress import PuzzleEvent
+from hearts_core.store import PuzzleAttempt, learner_key, new_token
+from hearts_ui.storage import SESSION_KEY, store
+from hearts_ui.texts import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+PAGE = "pages/8_Saved_progress.py"
+TIMEOUT = 60
+
+
+def _open() -> tuple[AppTest, str]:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    _, learner = at.session_state[SESSION_KEY]
+    return at, learner
+
+
+def _metrics(at: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def _another_learners_file() -> bytes:
+    other = learner_key(new_token())
+    store().record_lesson(other, "table", 0, "seen")
+    store().record_lesson(other, "table", 1, "right")
+    store().record_puzzle(other, PuzzleAttempt(PuzzleEvent("p1", "answer", correct=True)))
+    return json.dumps(store().export(other)).encode()
+
+
+def test_what_is_saved_is_shown_and_there_is_no_sign_in_without_auth() -> None:
+    at, learner = _open()
+    assert _metrics(at)[ui("account.lessons")] == "0"
+    store().record_lesson(learner, "table", 0, "right")
+    store().record_puzzle(learner, PuzzleAttempt(PuzzleEvent("p1", "answer", correct=True)))
+    at.run()
+    metrics = _metrics(at)
+    assert (metrics[ui("account.lessons")], metrics[ui("account.solved")]) == ("1", "1")
+    assert ui("account.kept_browser") in [caption.value for caption in at.caption]
+    assert ui("account.sign_in") not in [button.label for button in at.button]
+    assert len(at.get("download_button")) == 1
+
+
+def test_a_file_is_loaded_and_a_bad_one_changes_nothing() -> None:
+    at, learner = _open()
+    store().record_lesson(learner, "passing", 3, "seen")
+    before = store().export(learner)
+
+    at.file_uploader(key="ha_upload").upload("notes.json", b"{ not json", "application/json").run()
+    at.button(key="ha_load").click().run()
+    assert [error.value for error in at.error] == [ui("account.bad_json")]
+    broken = json.dumps({"format": "hearts-academy-progress", "version": 1, "lessons": [{"lesson": "table"}]})
+    at.file_uploader(key="ha_upload").upload("bad.json", broken.encode(), "application/json").run()
+    at.button(key="ha_load").click().run()
+    assert len(at.error) == 1 and "lessons[0].outcome" in at.error[0].value
+    assert {**store().export(learner), "exported_at": ""} == {**before, "exported_at": ""}
+    assert not at.exception
+
+    at.file_uploader(key="ha_upload").upload("good.json", _another_learners_file(), "application/json").run()
+    at.button(key="ha_load").click().run()
+    assert [success.value for success in at.success] == [ui("account.loaded", lessons=2, puzzles=1, games=0,
+                                                            settings=0)]
+    assert store().lesson_progress(learner) == {"passing": {3: "seen"}, "table": {0: "seen", 1: "first"}}
+    assert _metrics(at)[ui("account.lessons")] == "3"
+
+
+def test_forget_me_deletes_everything_after_a_confirmation() -> None:
+    at, learner = _open()
+    store().record_lesson(learner, "table", 0, "right")
+    at.run()
+    assert at.button(key="ha_forget").disabled
+    at.checkbox(key="ha_forget_sure").check().run()
+    at.button(key="ha_forget").click().run()
+    assert [success.value for success in at.success] == [ui("account.forgotten")]
+    assert store().lesson_progress(learner) == {} and not store().known(learner)
+    assert _metrics(at)[ui("account.lessons")] == "0"
+    assert at.button(key="ha_forget").disabled
+
+
+def test_signing_in_takes_the_browsers_progress_to_the_account() -> None:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret": "x" * 32,
+                          "client_id": "id", "client_secret": "secret",
+                          "server_metadata_url": "https://issuer.example/.well-known/openid-configuration"}
+    at.user = {"is_logged_in": False}
+    at.run()
+    at.switch_page(PAGE).run()
+    assert ui("account.sign_in") in [button.label for button in at.button]
+    _, browser = at.session_state[SESSION_KEY]
+    store().record_lesson(browser, "table", 0, "right")
+
+    account = learner_key(new_token())  # the account already has progress from another device
+    store().sign_in("https://issuer.example|alice", account)
+    store().record_lesson(account, "passing", 1, "seen")
+    at.user = {"is_logged_in": True, "iss": "https://issuer.example", "sub": "alice", "name": "Alice"}
+    at.run()
+    assert not at.exception
+    assert at.session_state[SESSION_KEY] == ("https://issuer.example|alice", account)
+    assert store().lesson_progress(account) == {"passing": {1: "seen"}, "table": {0: "first"}}
+    assert ui("account.kept_account", name="Alice") in [caption.value for caption in at.caption]
+    assert ui("account.sign_out") in [button.label for button in at.button]
+    assert _metrics(at)[ui("account.lessons")] == "2"
