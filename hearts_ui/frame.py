@@ -107,6 +107,23 @@ def sidebar() -> None:
             st.caption(f"**{ui('nav.coming_heading')}**  \n{names}")
 
 
+#: The longest URL parameter (name or value) a page reads; the longest share code is far shorter.
+MAX_QUERY_PARAM: Final = 1_000
+
+
+def refuse_long_query_params() -> None:
+    """Drop every URL parameter longer than :data:`MAX_QUERY_PARAM`, before any page parses it, and
+    say so in a short message that does not repeat it (a 100 kB link would otherwise be parsed and
+    echoed, freezing the tab)."""
+    too_long = [name for name in st.query_params
+                if len(name) > MAX_QUERY_PARAM or any(len(value) > MAX_QUERY_PARAM
+                                                      for value in st.query_params.get_all(name))]
+    for name in too_long:
+        del st.query_params[name]
+    if too_long:
+        st.warning(ui("common.link_too_long", limit=MAX_QUERY_PARAM), icon=":material/link_off:")
+
+
 def page_frame(title: str) -> None:
     """Everything a page needs before its body: config, session, style, sidebar."""
     st.set_page_config(
@@ -116,6 +133,7 @@ def page_frame(title: str) -> None:
         initial_sidebar_state="auto",
     )
     ensure_session()
+    refuse_long_query_params()
     apply_injected_actions()  # a test's stand-in for a click on a card table (before anything is drawn)
     st.html(_STYLE.replace("</style>", CHIP_CSS + "</style>"))
     sidebar()

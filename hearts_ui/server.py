@@ -17,8 +17,6 @@ cookie lasts only as long as the browser stays open.
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from http.cookies import SimpleCookie
@@ -31,7 +29,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from hearts_core.store import new_token, signed, verified
 
 from .storage import COOKIE, COOKIE_MAX_AGE, signing_key, store
-from .views.puzzles.common import load_puzzles, puzzle_folder
 
 #: Paths that never answer with a page (Streamlit's own endpoints, files, components).
 _NOT_PAGES: Final = ("/_stcore/", "/static/", "/component/", "/media/", "/app/static/", "/favicon")
@@ -98,20 +95,12 @@ class LearnerCookieMiddleware:
         await self.app(scope, receive, send_with_cookie)
 
 
-def _warm_puzzles() -> None:
-    started = time.perf_counter()
-    load_puzzles(puzzle_folder())
-    _LOG.info("Hearts Academy: puzzle library loaded and proven in %.1f s", time.perf_counter() - started)
-
-
 @asynccontextmanager
 async def lifespan(_app: Any) -> AsyncIterator[None]:
-    """At start-up: open the progress database (made and migrated now, not on a learner's first click),
-    and load the puzzle library in the background (a few seconds of proofs no learner should wait for)."""
+    """At start-up: open the progress database (made and migrated now, not on a learner's first click)."""
     opened = await run_in_threadpool(store)
     await run_in_threadpool(signing_key)
     _LOG.info("Hearts Academy: progress kept in %s", opened.engine.url.render_as_string(hide_password=True))
-    threading.Thread(target=_warm_puzzles, name="warm-puzzles", daemon=True).start()
     yield
 
 

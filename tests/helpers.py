@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from hearts_core import Card, HandState
+
+
+def rendered(markdown: str) -> str:
+    """What a Markdown message shows: its backslash escapes removed (echoes of user text are escaped)."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
 
 
 def names(cards: Iterable[Card]) -> list[str]:

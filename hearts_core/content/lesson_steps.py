@@ -22,6 +22,7 @@ from ..engine.table import seat_name
 from ..words.catalogue import message
 from . import schema
 from .schema import Deal, FieldError, Show
+from .shapes import STEP_SHAPES, check_shapes
 
 Outcome = Literal["right", "illegal", "poor", "wrong"]
 #: Questions whose answer the engine computes; ``fact`` is the one typed by hand.
@@ -544,6 +545,7 @@ def parse_step(raw: Any, deals: Mapping[str, Deal], rules: Ruleset, known_rules:
     """One step from its ``[[steps]]`` table (``FieldError`` naming the field at fault)."""
     if not isinstance(raw, Mapping):
         raise FieldError("kind", "a step is a table")
+    check_shapes(raw, STEP_SHAPES)
     kind = schema.choice(raw, "kind", STEP_KINDS)
     cls = STEP_CLASSES[kind]
     schema.unknown_keys(raw, COMMON_KEYS | cls.KEYS, f"a {kind} step")

@@ -67,6 +67,7 @@ from .lesson_steps import (
 )
 from .rulebook import RULES as RULE_ENTRIES
 from .schema import ContentError, Deal, FieldError, load_deal, rules_from_spec, unknown_keys
+from .shapes import LESSON_SHAPES, SECTION_SHAPES, check_shapes
 from .sources import SOURCES, is_citation
 
 LESSONS_DIR: Final = Path(__file__).resolve().parents[2] / "lessons"
@@ -156,6 +157,10 @@ def parse_lesson(text: str, file: str = "<lesson>") -> Lesson:
         lesson = _lesson_from(data, file)
     except FieldError as error:
         raise LessonError(file, error.detail, None, error.field) from None
+    except ContentError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:  # a shape no check foresaw
+        raise LessonError(file, f"cannot be read ({type(error).__name__}: {error})") from None
     for number, step in enumerate(lesson.steps, start=1):
         try:
             step.check(lesson)
@@ -168,6 +173,7 @@ def _lesson_from(data: Mapping[str, Any], file: str) -> Lesson:
     unknown = set(data) - _LESSON_KEYS
     if unknown:
         raise FieldError(sorted(unknown)[0], f"unknown keys {sorted(unknown)}")
+    check_shapes(data, LESSON_SHAPES)
     for name in ("id", "title", "goal"):
         if not isinstance(data.get(name), str) or not data[name].strip():
             raise FieldError(name, "missing or empty")
@@ -244,6 +250,7 @@ def _sections(catalogue: Mapping[str, Any]) -> tuple[Section, ...]:
     for raw in raw_sections:
         if not isinstance(raw, Mapping):
             raise FieldError("sections", "each section is a table with id, title and lessons")
+        check_shapes(raw, SECTION_SHAPES)
         lesson_ids = raw.get("lessons", [])
         if not isinstance(lesson_ids, list) or not all(isinstance(item, str) for item in lesson_ids):
             raise FieldError("lessons", "must be a list of lesson ids")

@@ -49,6 +49,7 @@ from .puzzle_kinds import (
     build_puzzle,
 )
 from .schema import ContentError, FieldError
+from .shapes import PUZZLE_SHAPES, THEME_SHAPES, check_shapes
 
 PUZZLES_DIR: Final = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
 
@@ -105,10 +106,22 @@ def check_attempt(puzzle: Puzzle, answer: Any) -> Attempt:
 
 
 def load_themes(path: Path) -> dict[str, Theme]:
-    """The theme registry: ``[themes.<id>]`` tables with ``title`` and ``description``."""
+    """The theme registry: ``[themes.<id>]`` tables with ``title`` and ``description``
+    (:class:`PuzzleError` naming the field when the file is malformed)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {key: Theme(key, str(value.get("title", key)), str(value.get("description", "")))
-            for key, value in dict(data.get("themes", {})).items()}
+    raw_themes = data.get("themes", {})
+    if not isinstance(raw_themes, Mapping):
+        raise PuzzleError(path.name, None, "must be [themes.<id>] tables", "themes")
+    themes = {}
+    for key, value in raw_themes.items():
+        if not isinstance(value, Mapping):
+            raise PuzzleError(path.name, None, "must be a table with title and description", f"themes.{key}")
+        try:
+            check_shapes(value, THEME_SHAPES)
+        except FieldError as error:
+            raise PuzzleError(path.name, None, error.detail, f"themes.{key}.{error.field}") from None
+        themes[key] = Theme(key, str(value.get("title", key)), str(value.get("description", "")))
+    return themes
 
 
 def parse_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Theme]) -> Puzzle:
@@ -119,9 +132,14 @@ def parse_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Theme])
     if not isinstance(puzzle_id, str) or not puzzle_id:
         raise PuzzleError(file, None, "every puzzle needs an 'id' (text)", "id")
     try:
+        check_shapes(raw, PUZZLE_SHAPES)
         return build_puzzle(raw, file, themes)
     except FieldError as error:
         raise PuzzleError(file, puzzle_id, error.detail, error.field) from None
+    except ContentError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:  # a shape no check foresaw
+        raise PuzzleError(file, puzzle_id, f"cannot be read ({type(error).__name__}: {error})") from None
 
 
 def load_library(folder: Path) -> Library:
@@ -129,7 +147,9 @@ def load_library(folder: Path) -> Library:
     problems: list[PuzzleError] = []
     try:
         themes = load_themes(folder / "themes.toml")
-    except (OSError, tomllib.TOMLDecodeError) as error:
+    except PuzzleError as error:
+        return Library({}, {}, (error,))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return Library({}, {}, (PuzzleError("themes.toml", None, str(error)),))
     puzzles: dict[str, Puzzle] = {}
     for path in sorted(folder.glob("*.toml")):

@@ -21,6 +21,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from ..words.echo import shorten
+
 SUIT_LETTERS: Final = "CDHS"
 RANK_LETTERS: Final = "23456789TJQKA"
 _SUIT_SYMBOLS: Final = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
@@ -50,7 +52,7 @@ class CardParseError(ValueError):
     def __init__(self, token: str, position: int = 0, detail: str = "") -> None:
         self.token = token
         self.position = position
-        message = f"{token!r} is not a card"
+        message = f"{shorten(token)!r} is not a card"
         if detail:
             message += f": {detail}"
         if position:

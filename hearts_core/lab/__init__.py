@@ -29,7 +29,7 @@ from .compare import (
     play_out,
     replay_pair,
 )
-from .jobs import GAME_CHUNK, HAND_CHUNK, SimulationJob
+from .jobs import GAME_CHUNK, HAND_CHUNK, MAX_DEALS, MAX_GAMES, TIME_BUDGET, SimulationJob
 from .share import (
     CardLine,
     LintWarning,
@@ -55,8 +55,11 @@ __all__ = [
     "DIVERGENCE_KINDS",
     "GAME_CHUNK",
     "HAND_CHUNK",
+    "MAX_DEALS",
+    "MAX_GAMES",
     "MAX_GAME_HANDS",
     "POLICIES",
+    "TIME_BUDGET",
     "CardLine",
     "Divergence",
     "GameRow",

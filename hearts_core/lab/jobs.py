@@ -17,8 +17,9 @@ the work is split.
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from ..engine.rules import Ruleset
 from .compare import check_same_deck
@@ -28,6 +29,14 @@ from .simulation import MAX_GAME_HANDS, GameRow, HandRow, SimulationResult, simu
 #: Deals (or whole games) per chunk: small enough to answer Cancel within a second.
 HAND_CHUNK: Final = 500
 GAME_CHUNK: Final = 20
+#: The most one simulation may ask for: deals (hands mode) and whole games (games mode, up to
+#: 100 hands each), so one learner's request cannot take the machine.
+MAX_DEALS: Final = 20_000
+MAX_GAMES: Final = 1_000
+#: Wall-clock seconds of play after which a job stops, keeping what it played.
+TIME_BUDGET: Final = 180.0
+
+StopReason = Literal["cancelled", "time"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,11 @@ class SimulationJob:
     rows: tuple[HandRow, ...] = ()
     games: tuple[GameRow, ...] = ()
     cancelled: bool = False
+    #: Why the job stopped before its total (``cancelled`` is then True), None otherwise.
+    stopped: StopReason | None = None
+    #: Seconds spent playing so far, against :data:`TIME_BUDGET`.
+    elapsed: float = 0.0
+    budget: float = TIME_BUDGET
 
     @classmethod
     def start(cls, rules_a: Ruleset, rules_b: Ruleset, total: int, seed: int, *, games_mode: bool = False,
@@ -53,6 +67,9 @@ class SimulationJob:
         check_same_deck(rules_a, rules_b)
         if total < 1:
             raise ValueError("a simulation needs at least one deal")
+        limit = MAX_GAMES if games_mode else MAX_DEALS
+        if total > limit:
+            raise ValueError(f"a simulation plays at most {limit} {'games' if games_mode else 'deals'}")
         return cls(rules_a, rules_b, total, seed, games_mode, policy)
 
     @property
@@ -76,19 +93,25 @@ class SimulationJob:
             return self
         size = min(self.chunk_size, self.total - self.done)
         number = self.done // self.chunk_size
+        started = time.perf_counter()
         result = simulate_pairs(self.rules_a, self.rules_b, size, seed=self.seed * 1000 + number,
                                 policy=self.policy, games=self.games_mode)
+        elapsed = self.elapsed + time.perf_counter() - started
         offset = self.done
         deals = offset * MAX_GAME_HANDS if self.games_mode else offset
         game_offset = offset if self.games_mode else 0
         rows = tuple(dataclasses.replace(row, deal=row.deal + deals, game=row.game + game_offset)
                      for row in result.rows)
         games = tuple(dataclasses.replace(row, game=row.game + offset) for row in result.games)
-        return dataclasses.replace(self, done=self.done + size, rows=self.rows + rows, games=self.games + games)
+        played = dataclasses.replace(self, done=self.done + size, rows=self.rows + rows, games=self.games + games,
+                                     elapsed=elapsed)
+        if elapsed >= self.budget and not played.finished:
+            return dataclasses.replace(played, cancelled=True, stopped="time")
+        return played
 
     def cancel(self) -> SimulationJob:
         """The job stopped where it is (itself when already finished)."""
-        return self if self.finished else dataclasses.replace(self, cancelled=True)
+        return self if self.finished else dataclasses.replace(self, cancelled=True, stopped="cancelled")
 
     def result(self) -> SimulationResult:
         """The rows played so far as one simulation result."""
@@ -96,4 +119,4 @@ class SimulationJob:
                                 games_mode=self.games_mode, players=self.rules_a.players)
 
 
-__all__ = ["GAME_CHUNK", "HAND_CHUNK", "SimulationJob"]
+__all__ = ["GAME_CHUNK", "HAND_CHUNK", "MAX_DEALS", "MAX_GAMES", "TIME_BUDGET", "SimulationJob", "StopReason"]

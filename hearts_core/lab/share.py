@@ -30,6 +30,7 @@ from ..engine.describe import describe_value, field_label
 from ..engine.presets import PRESETS
 from ..engine.rules import Ruleset, RulesetError, field_kind, field_names
 from ..words.catalogue import DEFAULT_LANGUAGE, message
+from ..words.echo import shorten
 
 SEPARATOR: Final = "~"
 _FIELD_NAMES: Final = field_names()
@@ -73,8 +74,17 @@ def encode_ruleset(rules: Ruleset) -> str:
     return min(codes, key=lambda code: (code.count(SEPARATOR), len(code)))
 
 
+#: The numbers a shared link may set (a link with a target of 999,999,999 would make every simulated
+#: game run to the hand cap): (lowest, highest) by field; other whole numbers within ±MAX_POINTS.
+SHARE_LIMITS: Final = {"target_score": (0, 1_000), "max_hands": (0, 100), "players": (2, 6)}
+MAX_POINTS: Final = 1_000
+
+
 def _fail(field_name: str, key: str, **params: Any) -> RulesetError:
-    return RulesetError(field_name, message(f"lab.error.{key}", **params))
+    """The error for a share code; what the code said is shortened before it is echoed."""
+    echoed = {name: shorten(value) if isinstance(value, str) and name not in ("known", "problem") else value
+              for name, value in params.items()}
+    return RulesetError(shorten(field_name), message(f"lab.error.{key}", **echoed))
 
 
 def _decode_value(name: str, text: str, base: Ruleset) -> Any:
@@ -87,10 +97,15 @@ def _decode_value(name: str, text: str, base: Ruleset) -> Any:
         raise _fail(name, "share_value", field=name, value=text, problem=message("lab.error.share_yes_no"))
     if kind in ("int", "players"):
         try:
-            return int(text)
+            number = int(text)
         except ValueError:
             raise _fail(name, "share_value", field=name, value=text,
                         problem=message("lab.error.share_whole_number")) from None
+        low, high = SHARE_LIMITS.get(name, (-MAX_POINTS, MAX_POINTS))
+        if not low <= number <= high:
+            raise _fail(name, "share_value", field=name, value=text,
+                        problem=message("lab.error.share_range", low=low, high=high))
+        return number
     if kind == "cycle":
         return tuple(part for part in text.replace(",", ".").split(".") if part)
     if kind == "cards":
@@ -107,6 +122,8 @@ def _decode_value(name: str, text: str, base: Ruleset) -> Any:
             try:
                 card = str(Card.parse(card_text))
                 points = int(points_text)
+                if abs(points) > MAX_POINTS:
+                    raise ValueError("too many points")
             except (CardParseError, ValueError):
                 problem = message("lab.error.share_penalty", token=token)
                 raise _fail(name, "share_value", field=name, value=text, problem=problem) from None

@@ -16,6 +16,7 @@ from hearts_ui.views.lab.replay import DEAL_KEY, REPLAY_KEY, STEP_KEY
 from hearts_ui.views.lab.rulesets import LINK
 from hearts_ui.views.lab.simulation import JOB_KEY
 from tests.app.tables import table_data
+from tests.helpers import rendered
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -34,7 +35,8 @@ def _open(**params: str) -> AppTest:
 
 
 def _texts(at: AppTest, kind: str) -> list[str]:
-    return [str(element.value) for element in getattr(at, kind)]
+    """The texts of one kind of element, as the browser shows them (escapes removed)."""
+    return [rendered(str(element.value)) for element in getattr(at, kind)]
 
 
 def test_standard_against_omnibus_shows_the_divergence_and_the_scores() -> None:

@@ -35,6 +35,7 @@ from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
 from hearts_ui.views.puzzles.puzzle import TABLE_KEY
 from hearts_ui.widgets.chips import prose, prose_plain
 from tests.app.tables import click_table, table_data
+from tests.helpers import rendered
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -144,14 +145,16 @@ def test_filters_narrow_the_list_and_next_opens_a_match_chosen_for_the_learner()
 
 def test_an_unknown_puzzle_gets_a_friendly_warning_and_the_picker() -> None:
     at = _open("no-such-puzzle")
-    assert any(ui("puzzles.unknown_puzzle", name="no-such-puzzle") == element.value for element in at.warning)
+    assert any(ui("puzzles.unknown_puzzle", name="no-such-puzzle") == rendered(element.value)
+               for element in at.warning)
     assert at.selectbox(key="ha_pz_filter_kind") is not None
     assert LEGALITY.title in _text(at)
 
 
-def test_a_strange_id_is_echoed_only_in_safe_characters() -> None:
+def test_a_strange_id_is_echoed_escaped() -> None:
     at = _open("<script>x</script>")
-    assert len(at.warning) == 1 and "<" not in at.warning[0].value
+    assert len(at.warning) == 1 and "<script>" not in at.warning[0].value
+    assert "<script>x</script>" in rendered(at.warning[0].value)  # shown as typed, as text
 
 
 # -- answering -----------------------------------------------------------------------------------

@@ -71,12 +71,13 @@ def _learn_on(server: StreamlitServer, page: Page) -> tuple[list[str], int]:
 
 
 def _cards_on_the_table(page: Page) -> int:
-    """The cards lying in the trick once the bots' cards have arrived (the count unchanged for 2 s)."""
+    """The cards lying in the trick once the bots' cards have arrived and a finished trick has gone to
+    its winner (the count unchanged for 4 s)."""
     counts = [-1]
-    for _ in range(40):
+    for _ in range(60):
         page.wait_for_timeout(500)
         counts.append(trick_cards(page).count())
-        if len(counts) > 5 and len(set(counts[-4:])) == 1:
+        if len(counts) > 9 and len(set(counts[-8:])) == 1:
             break
     return counts[-1]
 

@@ -14,6 +14,7 @@ from hearts_core.engine.history import History
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name
+from hearts_core.words.echo import escape_markdown
 
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
@@ -81,12 +82,13 @@ def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
         button_col.button(ui("lab.deal_seed"), key="ha_lab_deal_seed", on_click=_deal_seed, icon=":material/tag:")
     elif mode == "paste":
         st.text_area(ui("lab.paste"), key="ha_lab_paste", height=110, placeholder=ui("lab.paste_placeholder"),
+                     max_chars=5_000,
                      help=ui("lab.paste_help"))
         st.button(ui("lab.deal_paste"), key="ha_lab_deal_paste", on_click=_deal_paste, args=(rules_a,),
                   icon=":material/content_paste:")
         problem = st.session_state.get(PASTE_ERROR_KEY)
         if problem:
-            st.error(ui("lab.paste_problem", problem=problem), icon=":material/error:")
+            st.error(ui("lab.paste_problem", problem=escape_markdown(problem)), icon=":material/error:")
     actions = st.container(horizontal=True, gap="small")
     if mode == "random":
         actions.button(ui("lab.deal_random"), key="ha_lab_deal_random", on_click=_deal_random,
@@ -196,7 +198,7 @@ def _scores_table(replay: Any) -> None:
 def _standings(replay: Any) -> None:
     """The game standings after this hand under each ruleset, from totals the learner types."""
     rules_a: Ruleset = replay.rules_a
-    st.text_input(ui("lab.totals_label"), key=TOTALS_KEY, placeholder=ui("lab.totals_placeholder"),
+    st.text_input(ui("lab.totals_label"), key=TOTALS_KEY, placeholder=ui("lab.totals_placeholder"), max_chars=100,
                   help=ui("lab.totals_help", players=rules_a.players))
     typed = str(st.session_state.get(TOTALS_KEY) or "").strip()
     if typed and replay.standings_a is None:
@@ -230,7 +232,7 @@ def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
         _deal_controls(rules_a, rules_b)
         replay = _replay(rules_a, rules_b)
     except ValueError as error:
-        st.error(ui("lab.replay_problem", problem=str(error)), icon=":material/error:")
+        st.error(ui("lab.replay_problem", problem=escape_markdown(str(error))), icon=":material/error:")
         return False
     last = replay.last_step
     position = max(0, min(int(st.session_state.get(STEP_KEY, 0)), last))

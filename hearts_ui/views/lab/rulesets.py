@@ -9,6 +9,7 @@ import streamlit as st
 from hearts_core import lab
 from hearts_core.engine.rules import Ruleset
 from hearts_core.words.catalogue import message
+from hearts_core.words.echo import echo, escape_markdown
 
 from ...texts import ui
 from ...widgets import ruleset_picker
@@ -73,8 +74,8 @@ def restore_from_url() -> None:
         try:
             rules = lab.decode_ruleset(text)
         except ValueError as error:
-            shown = text if len(text) <= 60 else text[:57] + "…"
-            problems.append(ui("lab.url_problem", side=side_name(side), code=shown, problem=str(error)))
+            problems.append(ui("lab.url_problem", side=side_name(side), code=echo(text),
+                               problem=escape_markdown(str(error))))
             continue
         _set_side(side, rules)
     st.session_state[URL_PROBLEMS_KEY] = problems
@@ -113,7 +114,7 @@ def ruleset_panel(side: str) -> Ruleset | None:
                                            ui("common.variant_keep"))
         rules, problem = chosen_rules(side)
         if rules is None:
-            st.error(ui("common.rules_problem", problem=problem), icon=":material/gavel:")
+            st.error(ui("common.rules_problem", problem=escape_markdown(problem or "")), icon=":material/gavel:")
             return None
         for warning in lab.lint_ruleset(rules):
             st.warning(warning.text(), icon=":material/rule:")

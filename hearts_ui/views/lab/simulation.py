@@ -19,8 +19,9 @@ from hearts_core.words.catalogue import message
 from ...texts import ui
 from .common import COLOURS, SIDES, side_name
 
-SIM_MAX: Final = 20_000
 JOB_KEY: Final = "ha_lab_job"
+#: How often the running simulation plays its next chunk (each run of the progress fragment plays one).
+TICK: Final = 0.1
 
 
 def _job() -> lab.SimulationJob | None:
@@ -42,17 +43,21 @@ def _cancel_job() -> None:
 
 
 def simulation(rules_a: Ruleset, rules_b: Ruleset) -> None:
-    """The simulation's controls, its progress, and its results."""
+    """The simulation's controls, its progress, and its results.  While it runs, only a fragment
+    reruns (one chunk each time), so the Cancel button stays put and answers the first click."""
     st.header(ui("lab.sim_heading"), divider="gray")
     st.markdown(ui("lab.sim_intro"))
     job = _job()
     running = job is not None and not job.finished
     n_col, games_col, run_col = st.columns([2, 2, 2], vertical_alignment="bottom")
+    games = bool(st.session_state.get("ha_lab_sim_games"))
+    most = lab.MAX_GAMES if games else lab.MAX_DEALS
     if "ha_lab_sim_n" not in st.session_state:
         st.session_state["ha_lab_sim_n"] = 1000
-    games = bool(st.session_state.get("ha_lab_sim_games"))
-    n_col.number_input(ui("lab.sim_games_n") if games else ui("lab.sim_hands_n"), min_value=10, max_value=SIM_MAX,
-                       step=100, key="ha_lab_sim_n", disabled=running)
+    st.session_state["ha_lab_sim_n"] = max(10, min(int(st.session_state["ha_lab_sim_n"] or 10), most))
+    n_col.number_input(ui("lab.sim_games_n") if games else ui("lab.sim_hands_n"), min_value=10, max_value=most,
+                       step=100, key="ha_lab_sim_n", disabled=running,
+                       help=ui("lab.sim_limits", most=most, minutes=int(lab.TIME_BUDGET // 60)))
     games_col.toggle(ui("lab.sim_games"), key="ha_lab_sim_games", disabled=running, help=ui("lab.sim_games_help"))
     if running:
         run_col.button(ui("lab.sim_cancel"), key="ha_lab_sim_cancel", on_click=_cancel_job, icon=":material/stop:",
@@ -64,16 +69,31 @@ def simulation(rules_a: Ruleset, rules_b: Ruleset) -> None:
         return
     unit = ui("lab.unit_games") if job.games_mode else ui("lab.unit_hands")
     if running:
-        st.progress(job.done / max(job.total, 1), text=ui("lab.sim_progress", done=job.done, total=job.total,
-                                                          unit=unit))
-        st.session_state[JOB_KEY] = job.next_chunk()
-        st.rerun()
+        _progress(unit)
+        return
     if job.codes != (lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b)):
         st.info(ui("lab.sim_stale"), icon=":material/history:")
-    if job.cancelled:
+    if job.stopped == "time":
+        st.warning(ui("lab.sim_out_of_time", done=job.done, total=job.total, unit=unit,
+                      minutes=int(lab.TIME_BUDGET // 60)), icon=":material/timer:")
+    elif job.cancelled:
         st.warning(ui("lab.sim_cancelled", done=job.done, total=job.total, unit=unit), icon=":material/stop:")
     if job.rows:
         _results(job.result())
+
+
+@st.fragment(run_every=TICK)
+def _progress(unit: str) -> None:
+    """The running simulation: its progress bar, one more chunk per run; the page when it is done."""
+    job = _job()
+    if job is None or job.finished:
+        st.rerun(scope="app")
+        return
+    st.progress(job.done / max(job.total, 1), text=ui("lab.sim_progress", done=job.done, total=job.total, unit=unit))
+    job = job.next_chunk()
+    st.session_state[JOB_KEY] = job
+    if job.finished:
+        st.rerun(scope="app")
 
 
 def _results(result: lab.SimulationResult) -> None:

@@ -16,6 +16,7 @@ from hearts_core.content.glossary import Glossary, Term, first_uses, load_glossa
 from hearts_core.content.lessons import LESSONS_DIR, Curriculum, Lesson, Location, Step, load_curriculum, locate
 from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resume_step, suggested_lesson
 from hearts_core.words.catalogue import message
+from hearts_core.words.echo import echo
 
 from ...storage import learner
 from ...texts import ui
@@ -51,19 +52,15 @@ def render_lessons() -> None:
                 st.markdown(f"- `{problem}`")
     where = locate(loaded, st.query_params.get("lesson"), st.query_params.get("step"))
     if where.problem == "unknown_lesson":
-        st.warning(ui("lessons.unknown_lesson", name=_safe(st.query_params.get("lesson", ""))))
+        st.warning(ui("lessons.unknown_lesson", name=echo(st.query_params.get("lesson", ""))))
     if where.lesson is None:
         render_index(loaded)
         return
     if where.problem in ("bad_step", "step_out_of_range"):
-        st.warning(ui("lessons.bad_step", step=_safe(st.query_params.get("step", "")),
+        st.warning(ui("lessons.bad_step", step=echo(st.query_params.get("step", "")),
                       count=len(where.lesson.steps), shown=where.step + 1))
     render_lesson(where)
 
-
-def _safe(text: str) -> str:
-    """Echo only harmless characters of a URL parameter."""
-    return "".join(ch for ch in text if ch.isalnum() or ch in "-_ .")[:40]
 
 
 # -- the map of lessons -----------------------------------------------------------------------

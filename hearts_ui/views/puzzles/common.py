@@ -32,7 +32,8 @@ PROGRESS_KEY: Final = "ha_stored_puzzles"
 ASKED: Final = {"cards": "legality", "scores": "scoring", "pass": "passing", "card": "play", "moon": "moon"}
 
 
-#: Puzzle libraries by folder: immutable, loaded once per process (at start-up by ``hearts_ui.server``).
+#: Puzzle libraries by folder: immutable, loaded once per process (not a Streamlit cache, which any
+#: client may clear).
 _LIBRARIES: dict[str, Library] = {}
 _LIBRARY_LOCK: Final = threading.Lock()
 
@@ -58,8 +59,7 @@ def _library(folder: str) -> Library:
 
 
 def library() -> Library:
-    """Every puzzle, proven by the engine: immutable, so loaded once and shared by every session
-    (no learner waits for it once the server has warmed it at start-up)."""
+    """Every puzzle, proven by the engine: immutable, so loaded once and shared by every session."""
     return _library(puzzle_folder())
 
 

@@ -19,6 +19,7 @@ import streamlit as st
 from hearts_core.content.puzzles import Library, Puzzle
 from hearts_core.learner.puzzle_progress import ThemeRate, summary, theme_rates
 from hearts_core.learner.rating import RatingPoint, rating_history
+from hearts_core.words.echo import echo
 
 from ...storage import learner
 from ...texts import ui
@@ -41,11 +42,6 @@ from .filters import FILTERS, active_filters, filter_format, filter_options, mat
 from .puzzle import render_puzzle
 
 
-def _safe(text: str) -> str:
-    """Echo only harmless characters of a URL parameter."""
-    return "".join(ch for ch in text if ch.isalnum() or ch in "-_ .")[:40]
-
-
 def render_puzzles() -> None:
     """The whole page: problems with puzzle files, then the picker or one puzzle."""
     learner()  # first: who this is (and their progress) before anything is drawn
@@ -58,7 +54,7 @@ def render_puzzles() -> None:
     requested = st.query_params.get("puzzle")
     puzzle = loaded.puzzles.get(requested) if requested else None
     if requested and puzzle is None:
-        st.warning(ui("puzzles.unknown_puzzle", name=_safe(requested)), icon=":material/help:")
+        st.warning(ui("puzzles.unknown_puzzle", name=echo(requested)), icon=":material/help:")
     if puzzle is None:
         render_index(loaded)
     else:
@@ -75,7 +71,7 @@ def _theme_link(loaded: Library) -> None:
     if theme in filter_options(loaded)["theme"]:
         set_filter("theme", theme)
     else:
-        st.warning(ui("puzzles.unknown_theme", name=_safe(theme)), icon=":material/help:")
+        st.warning(ui("puzzles.unknown_theme", name=echo(theme)), icon=":material/help:")
 
 
 # -- the picker ---------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from hearts_core.content.rulebook import rules_in
 from hearts_core.content.sources import PRIMARY_SOURCES, SOURCES
 from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
+from hearts_core.words.echo import echo
 
 from ...texts import ui
 from .data import (
@@ -306,6 +307,7 @@ def render_rulebook() -> None:
         query = st.text_input(
             ui("rulebook.search_label"),
             key=SEARCH_KEY,
+            max_chars=100,
             placeholder=ui("rulebook.search_placeholder"),
             icon=":material/search:",
         ) or ""
@@ -315,9 +317,9 @@ def render_rulebook() -> None:
     if query.strip():
         found = matching_rules(query)
         if found:
-            st.caption(ui("rulebook.search_results", count=len(found), query=query.strip()))
+            st.caption(ui("rulebook.search_results", count=len(found), query=echo(query)))
         else:
-            st.info(ui("rulebook.search_none", query=query.strip()))
+            st.info(ui("rulebook.search_none", query=echo(query)))
         for entry in found:
             rule_card(rule_view(entry, rules), preset)
         return
