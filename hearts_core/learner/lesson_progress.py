@@ -19,7 +19,7 @@ Nothing is ever downgraded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -34,17 +34,37 @@ THREE_STARS: Final = 1.0
 TWO_STARS: Final = 0.7
 
 
+def _outcome_after(before: str | None, outcome: StepOutcome) -> str | None:
+    """A step's stored outcome after ``outcome`` (``before`` kept when it ranks higher)."""
+    if outcome not in ("seen", "wrong", "right"):
+        raise ValueError("outcome must be one of seen, wrong, right")
+    recorded = "first" if outcome == "right" and before in (None, "seen") else outcome
+    return recorded if before is None or _RANK[recorded] > _RANK[before] else before
+
+
 def record_progress(progress: Progress, lesson_id: str, step: int, outcome: StepOutcome) -> dict[str, dict[int, str]]:
     """A new progress map with ``outcome`` recorded; a right answer is never undone, and a right
     answer with no wrong try before it is kept as right at the first try (``"first"``)."""
-    if outcome not in ("seen", "wrong", "right"):
-        raise ValueError("outcome must be one of seen, wrong, right")
+    after = _outcome_after(progress.get(lesson_id, {}).get(step), outcome)
     result = {lesson: dict(steps) for lesson, steps in progress.items()}
-    steps = result.setdefault(lesson_id, {})
-    before = steps.get(step)
-    recorded = "first" if outcome == "right" and before in (None, "seen") else outcome
-    if before is None or _RANK[recorded] > _RANK[before]:
-        steps[step] = recorded
+    if after is not None:
+        result.setdefault(lesson_id, {})[step] = after
+    return result
+
+
+def fold_progress(events: Iterable[tuple[str, int, StepOutcome]]) -> dict[str, dict[int, str]]:
+    """Progress from ``(lesson, step, outcome)`` events in order: what :func:`record_progress` gives
+    one event at a time, in one pass (the store folds a learner's whole history on every read).
+
+    >>> fold_progress([("table", 3, "wrong"), ("table", 3, "right"), ("table", 1, "right")])
+    {'table': {3: 'right', 1: 'first'}}
+    """
+    result: dict[str, dict[int, str]] = {}
+    for lesson_id, step, outcome in events:
+        steps = result.setdefault(lesson_id, {})
+        after = _outcome_after(steps.get(step), outcome)
+        if after is not None:
+            steps[step] = after
     return result
 
 
@@ -123,6 +143,6 @@ def suggested_lesson(lessons: Sequence[Lesson], progress: Progress) -> Lesson | 
 
 
 __all__ = [
-    "LessonStatus", "Progress", "StepOutcome", "is_right", "lesson_status", "next_lesson", "record_progress",
-    "resume_step", "suggested_lesson",
+    "LessonStatus", "Progress", "StepOutcome", "fold_progress", "is_right", "lesson_status", "next_lesson",
+    "record_progress", "resume_step", "suggested_lesson",
 ]

@@ -63,11 +63,13 @@ class PuzzleRecord:
             raise ValueError("counts cannot be negative")
 
 
-def _settle(progress: PuzzleProgress, record: PuzzleRecord, result: str) -> PuzzleRecord:
-    if record.result is not None:
-        return record
-    order = max((other.order for other in progress.values()), default=0) + 1
-    return replace(record, result=result, order=order)
+def _settled(record: PuzzleRecord, result: str, order: int) -> PuzzleRecord:
+    """The record with its result decided (as ``order``-th), unless it was decided before."""
+    return record if record.result is not None else replace(record, result=result, order=order)
+
+
+def _next_order(progress: PuzzleProgress) -> int:
+    return max((other.order for other in progress.values()), default=0) + 1
 
 
 def _with(progress: PuzzleProgress, puzzle_id: str, record: PuzzleRecord) -> dict[str, PuzzleRecord]:
@@ -82,11 +84,7 @@ def record_attempt(progress: PuzzleProgress, puzzle_id: str, correct: bool) -> d
     >>> record_attempt({}, "p", correct=False)["p"]
     PuzzleRecord(result='failed', attempts=1, wrong=1, hints=0, revealed=False, cleared=False, order=1)
     """
-    record = progress.get(puzzle_id, PuzzleRecord())
-    record = replace(record, attempts=record.attempts + 1, wrong=record.wrong + (not correct),
-                     cleared=record.cleared or correct)
-    record = _settle(progress, record, SOLVED if correct and not record.revealed else FAILED)
-    return _with(progress, puzzle_id, record)
+    return apply_event(progress, PuzzleEvent(puzzle_id, "answer", correct=correct))
 
 
 def record_hint(progress: PuzzleProgress, puzzle_id: str, rung: int, reveals: bool = False
@@ -99,18 +97,14 @@ def record_hint(progress: PuzzleProgress, puzzle_id: str, rung: int, reveals: bo
     """
     if rung < 1:
         raise ValueError("hint rungs count from 1")
-    record = progress.get(puzzle_id, PuzzleRecord())
-    record = replace(record, hints=max(record.hints, rung))
-    if reveals:
-        return record_reveal(_with(progress, puzzle_id, record), puzzle_id)
-    return _with(progress, puzzle_id, record)
+    hinted = apply_event(progress, PuzzleEvent(puzzle_id, "hint", rung=rung))
+    return record_reveal(hinted, puzzle_id) if reveals else hinted
 
 
 def record_reveal(progress: PuzzleProgress, puzzle_id: str) -> dict[str, PuzzleRecord]:
     """A new progress map in which the puzzle's answer was shown (a puzzle not yet
     solved is failed; one already solved stays solved)."""
-    record = replace(progress.get(puzzle_id, PuzzleRecord()), revealed=True)
-    return _with(progress, puzzle_id, _settle(progress, record, FAILED))
+    return apply_event(progress, PuzzleEvent(puzzle_id, "reveal"))
 
 
 @dataclass(frozen=True)
@@ -140,20 +134,35 @@ class PuzzleEvent:
 EVENT_KINDS: Final = ("answer", "hint", "reveal")
 
 
+def _after(record: PuzzleRecord, event: PuzzleEvent, order: int) -> PuzzleRecord:
+    """A puzzle's record after one event; ``order`` is the place a result settled now takes."""
+    if event.kind == "answer":
+        correct = bool(event.correct)
+        record = replace(record, attempts=record.attempts + 1, wrong=record.wrong + (not correct),
+                         cleared=record.cleared or correct)
+        return _settled(record, SOLVED if correct and not record.revealed else FAILED, order)
+    if event.kind == "hint":
+        return replace(record, hints=max(record.hints, int(event.rung or 1)))
+    return _settled(replace(record, revealed=True), FAILED, order)
+
+
 def apply_event(progress: PuzzleProgress, event: PuzzleEvent) -> dict[str, PuzzleRecord]:
     """A new progress map with ``event`` applied."""
-    if event.kind == "answer":
-        return record_attempt(progress, event.puzzle, bool(event.correct))
-    if event.kind == "hint":
-        return record_hint(progress, event.puzzle, int(event.rung or 1))
-    return record_reveal(progress, event.puzzle)
+    record = _after(progress.get(event.puzzle, PuzzleRecord()), event, _next_order(progress))
+    return _with(progress, event.puzzle, record)
 
 
 def apply_events(progress: PuzzleProgress, events: Iterable[PuzzleEvent]) -> dict[str, PuzzleRecord]:
-    """A new progress map with ``events`` applied in order."""
+    """A new progress map with ``events`` applied in order (one copy of the map, however many events:
+    the store folds a learner's whole history on every read)."""
     result = dict(progress)
+    order = _next_order(result)
     for event in events:
-        result = apply_event(result, event)
+        before = result.get(event.puzzle, PuzzleRecord())
+        after = _after(before, event, order)
+        if after.result is not None and before.result is None:
+            order += 1
+        result[event.puzzle] = after
     return result
 
 

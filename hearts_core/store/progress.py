@@ -21,7 +21,9 @@ that a save from a stale copy must match.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -29,7 +31,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, Engine, RowMapping, Table, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from ..learner.lesson_progress import StepOutcome, record_progress
+from ..learner.lesson_progress import StepOutcome, fold_progress
 from ..learner.practice import PracticeSession
 from ..learner.puzzle_progress import EVENT_KINDS, PuzzleEvent, PuzzleRecord, apply_events
 from .codec import StoredDataError, session_from_dict, session_to_dict
@@ -89,6 +91,19 @@ class ProgressStore:
     def __init__(self, engine: Engine, clock: Clock = _now) -> None:
         self.engine = engine
         self._clock = clock
+        # SQLite lets one writer in at a time: the threads of this process queue here, in order,
+        # instead of spinning on the file lock (other processes still wait on the busy timeout).
+        self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """One write transaction (committed at the end, rolled back on an error)."""
+        if self._write_lock is None:
+            with self.engine.begin() as connection:
+                yield connection
+            return
+        with self._write_lock, self.engine.begin() as connection:
+            yield connection
 
     @classmethod
     def open(cls, url: str, clock: Clock = _now) -> ProgressStore:
@@ -101,7 +116,7 @@ class ProgressStore:
 
     def signing_key(self) -> str:
         """The learner cookie's signing key: made by the first server to ask, read by every other."""
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             _insert_ignore(connection, server_keys, {"name": COOKIE_KEY, "value": new_key()}, ["name"])
             return str(connection.scalar(select(server_keys.c.value).where(server_keys.c.name == COOKIE_KEY)))
 
@@ -127,7 +142,7 @@ class ProgressStore:
         """Add one step's outcome and return the learner's progress (with what other tabs added)."""
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}")
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             self._touch(connection, learner)
             connection.execute(insert(lesson_events).values(learner=learner, lesson=lesson, step=step,
                                                             outcome=outcome, at=self._clock()))
@@ -142,7 +157,7 @@ class ProgressStore:
 
     def record_puzzle(self, learner: str, *attempts: PuzzleAttempt) -> dict[str, PuzzleRecord]:
         """Add puzzle events (in one transaction) and return the learner's puzzle progress."""
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             self._touch(connection, learner)
             for attempt in attempts:
                 connection.execute(insert(puzzle_events).values(learner=learner, at=self._clock(),
@@ -169,7 +184,7 @@ class ProgressStore:
         tab saved that game since, or left it."""
         state = json.dumps(session_to_dict(session), separators=(",", ":"))
         now = self._clock()
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             self._touch(connection, learner)
             if saved is None:
                 _close_games(connection, learner)
@@ -189,7 +204,7 @@ class ProgressStore:
 
     def leave_game(self, learner: str) -> None:
         """The learner leaves their game (it stays among their games, no longer in progress)."""
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             _close_games(connection, learner)
 
     def games(self, learner: str) -> list[SavedGame]:
@@ -210,7 +225,7 @@ class ProgressStore:
 
     def save_setting(self, learner: str, name: str, value: Any) -> None:
         """Keep one setting (a JSON value)."""
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             self._touch(connection, learner)
             _upsert(connection, settings, {"learner": learner, "name": name, "value": json.dumps(value)},
                     ["learner", "name"], ["value"])
@@ -220,7 +235,7 @@ class ProgressStore:
     def sign_in(self, subject: str, browser_learner: str) -> str:
         """The learner of a signed-in account.  The first sign-in makes the browser's learner the
         account's; a later sign-in from another browser merges that browser's progress into it."""
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             self._touch(connection, browser_learner)
             owner = connection.scalar(select(accounts.c.learner).where(accounts.c.subject == subject))
             if owner is None:
@@ -260,7 +275,7 @@ class ProgressStore:
         already present is not added twice).  The whole file is checked first: a problem raises
         :class:`~hearts_core.store.codec.StoredDataError` naming the part, and nothing is changed."""
         parsed = _parse_export(data)
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             self._touch(connection, learner)
             have_lessons = {(row.lesson, row.step, row.outcome, _iso(row.at)) for row in connection.execute(
                 select(lesson_events).where(lesson_events.c.learner == learner))}
@@ -287,7 +302,7 @@ class ProgressStore:
 
     def forget(self, learner: str) -> None:
         """Delete everything kept for the learner (their account link too)."""
-        with self.engine.begin() as connection:
+        with self._writing() as connection:
             for table in (lesson_events, puzzle_events, practice_games, settings, accounts):
                 connection.execute(delete(table).where(table.c.learner == learner))
             connection.execute(update(learners).where(learners.c.merged_into == learner).values(merged_into=None))
@@ -322,13 +337,9 @@ _PUZZLE_FIELDS: Final = ("puzzle", "kind", "correct", "rung", "first_try", "hint
 
 
 def _lesson_progress(connection: Connection, learner: str) -> dict[str, dict[int, str]]:
-    progress: dict[str, dict[int, str]] = {}
     rows = connection.execute(select(lesson_events.c.lesson, lesson_events.c.step, lesson_events.c.outcome)
                               .where(lesson_events.c.learner == learner).order_by(lesson_events.c.id))
-    for lesson, step, outcome in rows:
-        if outcome in OUTCOMES:
-            progress = record_progress(progress, lesson, step, outcome)
-    return progress
+    return fold_progress((lesson, step, outcome) for lesson, step, outcome in rows if outcome in OUTCOMES)
 
 
 def _puzzle_progress(connection: Connection, learner: str) -> dict[str, PuzzleRecord]:
@@ -528,13 +539,5 @@ def new_learner() -> tuple[str, str]:
     return token, learner_key(token)
 
 
-def fold_lessons(events: Iterable[tuple[str, int, StepOutcome]]) -> dict[str, dict[int, str]]:
-    """Lesson progress from ``(lesson, step, outcome)`` events in order (what the store does on read)."""
-    progress: dict[str, dict[int, str]] = {}
-    for lesson, step, outcome in events:
-        progress = record_progress(progress, lesson, step, outcome)
-    return progress
-
-
 __all__ = ["COOKIE_KEY", "EXPORT_FORMAT", "EXPORT_VERSION", "GameChangedError", "ImportSummary", "ProgressStore",
-           "PuzzleAttempt", "SavedGame", "fold_lessons", "new_learner"]
+           "PuzzleAttempt", "SavedGame", "new_learner"]

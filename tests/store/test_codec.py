@@ -1,4 +1,5 @@
-"""A practice game written to JSON and read back is the same game, at every point of play."""
+"""What the store reads back is what was written: a practice game at every point of play, and the
+one-pass folds of lesson and puzzle events equal to applying them one at a time."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from hearts_core.engine.cards import CardSet
 from hearts_core.engine.game import Game
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState
+from hearts_core.learner.lesson_progress import fold_progress, record_progress
 from hearts_core.learner.practice import PracticeSession
+from hearts_core.learner.puzzle_progress import PuzzleEvent, PuzzleRecord, apply_event, apply_events
 from hearts_core.store.codec import StoredDataError, session_from_dict, session_to_dict
 
 PRESETS = Ruleset.preset_names()
@@ -69,3 +72,26 @@ def test_a_damaged_game_is_reported_not_raised_as_a_crash() -> None:
         assert error.path == "practice game"
     else:
         raise AssertionError("a game with an unknown card was read")
+
+
+EVENTS = st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), st.sampled_from(["answer", "hint", "reveal"]),
+                            st.booleans(), st.integers(1, 3)), max_size=40)
+
+
+@given(EVENTS)
+def test_the_one_pass_fold_of_puzzle_events_is_the_one_at_a_time_fold(raw: list[tuple[str, str, bool, int]]) -> None:
+    events = [PuzzleEvent(puzzle, kind, correct if kind == "answer" else None,  # type: ignore[arg-type]
+                          rung if kind == "hint" else None) for puzzle, kind, correct, rung in raw]
+    one_at_a_time: dict[str, PuzzleRecord] = {}
+    for event in events:
+        one_at_a_time = apply_event(one_at_a_time, event)
+    assert apply_events({}, events) == one_at_a_time
+
+
+@given(st.lists(st.tuples(st.sampled_from(["table", "passing"]), st.integers(0, 4),
+                          st.sampled_from(["seen", "wrong", "right"])), max_size=40))
+def test_the_one_pass_fold_of_lesson_events_is_the_one_at_a_time_fold(raw: list[tuple[str, int, str]]) -> None:
+    one_at_a_time: dict[str, dict[int, str]] = {}
+    for lesson, step, outcome in raw:
+        one_at_a_time = record_progress(one_at_a_time, lesson, step, outcome)  # type: ignore[arg-type]
+    assert fold_progress(raw) == one_at_a_time  # type: ignore[arg-type]
