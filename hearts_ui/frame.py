@@ -12,6 +12,7 @@ from typing import Final
 
 import streamlit as st
 
+from .language import language_selector, link_params, resolve_language
 from .texts import ui
 from .widgets.card_table import apply_injected_actions, look_settings
 from .widgets.chips import CHIP_CSS, prose
@@ -98,8 +99,9 @@ def sidebar() -> None:
     with st.sidebar:
         st.markdown(f"### :red[♥] {ui('app.name')}")
         for path, label_key, icon in PAGES:
-            st.page_link(path, label=ui(label_key), icon=icon)
+            st.page_link(path, label=ui(label_key), icon=icon, query_params=link_params())
         st.divider()
+        language_selector()
         look_settings()
         if COMING_SOON:
             st.divider()
@@ -134,6 +136,7 @@ def page_frame(title: str) -> None:
     )
     ensure_session()
     refuse_long_query_params()
+    resolve_language()
     apply_injected_actions()  # a test's stand-in for a click on a card table (before anything is drawn)
     st.html(_STYLE.replace("</style>", CHIP_CSS + "</style>"))
     sidebar()

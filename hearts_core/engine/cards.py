@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from ..words.catalogue import message
 from ..words.echo import shorten
 
 SUIT_LETTERS: Final = "CDHS"
@@ -115,14 +116,20 @@ class Card(int):
 
     @property
     def symbol(self) -> str:
-        """The card with its suit symbol, e.g. ``Q♠`` (``10`` for the ten)."""
-        rank = "10" if self.rank == 10 else self.rank_letter
+        """The card with its suit symbol, e.g. ``Q♠`` (``10`` for the ten; ``Д♠`` in Ukrainian and
+        Russian, whose players write В, Д, К, Т for jack, queen, king, ace)."""
+        if self.rank == 10:
+            rank = "10"
+        elif self.rank > 10:
+            rank = message("card.letters")[self.rank - 11]
+        else:
+            rank = self.rank_letter
         return rank + "♣♦♥♠"[self.suit]
 
     @property
     def name(self) -> str:
-        """Words for screen readers: ``queen of spades``."""
-        return f"{RANK_NAMES[self.rank - 2]} of {SUIT_NAMES[self.suit]}"
+        """Words for screen readers, in the current language: ``queen of spades``, ``дама пік``."""
+        return message(f"card.named.{self.suit_letter}", rank=message(f"card.rank.{self.rank_letter}"))
 
     # Equality and hashing are those of the int: a card equals its index, never its text
     # (``Card.parse("QS") != "QS"``), so ``==``, ``in`` and sets all agree.  Parse text first.
@@ -152,10 +159,14 @@ ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(5
 _CARD_TEXT: Final = tuple(RANK_LETTERS[i % 13] + SUIT_LETTERS[i // 13] for i in range(52))
 
 
+#: Card input also takes the rank letters Ukrainian and Russian players write: В, Д, К, Т.
+_CYRILLIC_RANKS: Final = {"J": ["В"], "Q": ["Д"], "K": ["К"], "A": ["Т"]}
+
+
 def _card_spellings() -> dict[str, Card]:
     spellings: dict[str, Card] = {}
     for card in ALL_CARDS:
-        ranks = [card.rank_letter] + (["10"] if card.rank == 10 else [])
+        ranks = [card.rank_letter] + (["10"] if card.rank == 10 else []) + _CYRILLIC_RANKS.get(card.rank_letter, [])
         suits = [card.suit_letter] + [sym for sym, letter in _SUIT_SYMBOLS.items() if letter == card.suit_letter]
         for rank in ranks:
             for suit in suits:

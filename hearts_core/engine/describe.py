@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..words.catalogue import DEFAULT_LANGUAGE, message
+from ..words.catalogue import message
 from .cards import ALL_CARDS, HEARTS
 from .rules import Ruleset, field_kind
 
@@ -34,10 +34,9 @@ def signed(points: int) -> str:
     return f"{MINUS}{-points}" if points < 0 else str(points)
 
 
-def points_words(count: int, language: str = DEFAULT_LANGUAGE) -> str:
+def points_words(count: int, language: str | None = None) -> str:
     """A number of points in words, with a real minus sign: "1 point", "−6 points"."""
-    key = "count.points.one" if abs(count) == 1 else "count.points.other"
-    return message(key, language, count=signed(count))
+    return message("count.points", language, count=signed(count))
 
 
 def capitalised(text: str) -> str:
@@ -45,23 +44,23 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def field_label(name: str, language: str = DEFAULT_LANGUAGE) -> str:
+def field_label(name: str, language: str | None = None) -> str:
     """A field's name for learners: ``Shooting the moon``."""
     return message(f"field.{name}.label", language)
 
 
-def field_help(name: str, language: str = DEFAULT_LANGUAGE) -> str:
+def field_help(name: str, language: str | None = None) -> str:
     """One sentence on what a field decides."""
     return message(f"field.{name}.help", language)
 
 
-def option_words(name: str, value: Any, language: str = DEFAULT_LANGUAGE) -> str:
+def option_words(name: str, value: Any, language: str | None = None) -> str:
     """The catalogue's words for one option of a field (``option.<field>.<value>``)."""
     token = str(value).lower() if isinstance(value, bool) else str(value)
     return capitalised(message(f"option.{name}.{token}", language))
 
 
-def describe_value(rules: Ruleset, name: str, language: str = DEFAULT_LANGUAGE) -> str:
+def describe_value(rules: Ruleset, name: str, language: str | None = None) -> str:
     """The value of field ``name`` in ``rules``, in words."""
     describer = _DESCRIBERS.get(name)
     if describer is not None:
@@ -71,26 +70,26 @@ def describe_value(rules: Ruleset, name: str, language: str = DEFAULT_LANGUAGE) 
     raise KeyError(f"no words for the ruleset field {name!r}: add a describer to hearts_core.engine.describe")
 
 
-def _players(rules: Ruleset, language: str) -> str:
+def _players(rules: Ruleset, language: str | None) -> str:
     return message("describe.players", language, players=rules.players, hand_size=rules.hand_size,
                    deck=len(rules.deck))
 
 
-def _removed(rules: Ruleset, language: str) -> str:
+def _removed(rules: Ruleset, language: str | None) -> str:
     if not rules.removed_cards:
         return message("describe.removed_none", language)
     cards = " ".join(card.symbol for card in rules.removed_cards)
     return message("describe.removed", language, cards=cards, size=len(rules.deck))
 
 
-def _cycle(rules: Ruleset, language: str) -> str:
+def _cycle(rules: Ruleset, language: str | None) -> str:
     steps = " → ".join(message(f"describe.direction.{direction}", language) for direction in rules.pass_cycle)
     if len(rules.pass_cycle) == 1:
         return message("describe.cycle_one", language, step=steps)
     return message("describe.cycle", language, steps=steps)
 
 
-def _pass_count(rules: Ruleset, language: str) -> str:
+def _pass_count(rules: Ruleset, language: str | None) -> str:
     count = rules.pass_count
     text = message("describe.pass_count_one", language) if count == 1 else message(
         "describe.pass_count", language, count=count)
@@ -99,7 +98,7 @@ def _pass_count(rules: Ruleset, language: str) -> str:
     return text
 
 
-def _opening(rules: Ruleset, language: str) -> str:
+def _opening(rules: Ruleset, language: str | None) -> str:
     opening = rules.opening_card
     if rules.opening_lead == "left_of_dealer" or opening is None:
         return message("describe.opening_left", language)
@@ -107,32 +106,32 @@ def _opening(rules: Ruleset, language: str) -> str:
     return message(key, language, card=opening.symbol)
 
 
-def _moon(rules: Ruleset, language: str) -> str:
+def _moon(rules: Ruleset, language: str | None) -> str:
     words = option_words("moon", rules.moon, language)
     if rules.moon == "off":
         return words
     return message("describe.moon_value", language, option=words, value=rules.moon_value)
 
 
-def _no_tricks(rules: Ruleset, language: str) -> str:
+def _no_tricks(rules: Ruleset, language: str | None) -> str:
     bonus = rules.no_tricks_bonus
     return message("describe.no_tricks_off", language) if bonus == 0 else message(
         "describe.no_tricks", language, points=signed(bonus))
 
 
-def _target(rules: Ruleset, language: str) -> str:
+def _target(rules: Ruleset, language: str | None) -> str:
     target = rules.target_score
     return message("describe.no_target", language) if target == 0 else message(
         "describe.target", language, points=target)
 
 
-def _hands(rules: Ruleset, language: str) -> str:
+def _hands(rules: Ruleset, language: str | None) -> str:
     hands = rules.max_hands
     return message("describe.no_hand_limit", language) if hands == 0 else message(
         "describe.hands", language, count=hands)
 
 
-def penalty_summary(rules: Ruleset, language: str = DEFAULT_LANGUAGE) -> str:
+def penalty_summary(rules: Ruleset, language: str | None = None) -> str:
     """The cards carrying points, compactly: ``hearts 1 each, Q♠ 13, J♦ −10``.
 
     Hearts sharing a value are grouped; the other cards follow in deck order.
@@ -168,7 +167,7 @@ def penalty_summary(rules: Ruleset, language: str = DEFAULT_LANGUAGE) -> str:
     return f"{head}, {rest}" if rest else head
 
 
-_DESCRIBERS: Final[dict[str, Callable[[Ruleset, str], str]]] = {
+_DESCRIBERS: Final[dict[str, Callable[[Ruleset, str | None], str]]] = {
     "players": _players,
     "removed_cards": _removed,
     "pass_cycle": _cycle,

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from ..words.catalogue import DEFAULT_LANGUAGE, has_message, message
-from .cards import Card
+from ..words.catalogue import has_message, message
+from .cards import SUIT_LETTERS, SUIT_NAMES, Card
 
 
 class Reason(StrEnum):
@@ -92,14 +92,14 @@ class Explanation:
         """The id of the Rule Book rule this reason applies (see :mod:`hearts_core.content.rulebook`)."""
         return REASON_RULES[self.reason]
 
-    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def text(self, language: str | None = None) -> str:
         """The explanation as sentences a learner understands: the reason, then any variant notes."""
         params = self._params(language)
         parts = [message(f"reason.{self.reason.value}", language, **params)]
         parts += [message(f"note.{note}", language, **params) for note in self.notes]
         return " ".join(parts)
 
-    def narration(self, seat: str, language: str = DEFAULT_LANGUAGE) -> str:
+    def narration(self, seat: str, language: str | None = None) -> str:
         """A legal play told in the third person, for walkthroughs: "West follows suit with 9C."
 
         Falls back to the second-person :meth:`text` for a reason with no narration.
@@ -109,11 +109,13 @@ class Explanation:
             return self.text(language)
         return message(key, language, **{**self._params(language), "seat": seat})
 
-    def _params(self, language: str) -> dict[str, Any]:
+    def _params(self, language: str | None) -> dict[str, Any]:
         params: dict[str, Any] = {"card": self.card, "card_name": Card.parse(self.card).name, **self.params}
         for name in CARD_PARAMS:  # cards as a learner reads them: Q♠, 10♥ ("-" stays: no cards)
             if params.get(name) and params[name] != "-":
                 params[name] = " ".join(Card.parse(text).symbol for text in str(params[name]).split())
+        if params.get("suit") in SUIT_NAMES:  # the suit in the words of the language
+            params["suit"] = message(f"card.suit.{SUIT_LETTERS[SUIT_NAMES.index(params['suit'])]}", language)
         if "first_trick" in params:
             params["first_trick_label"] = message(f"option.first_trick.{params['first_trick']}", language)
         return params

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
 
-from ..words.catalogue import DEFAULT_LANGUAGE, message
+from ..words.catalogue import message
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardLike, CardSet
 from .rules import QUEEN_OF_SPADES
 from .state import HandState
@@ -64,7 +64,7 @@ def seat_compass(seat: int, players: int) -> str:
     return SEAT_COMPASS[players][seat]
 
 
-def seat_name(seat: int, players: int, language: str = DEFAULT_LANGUAGE) -> str:
+def seat_name(seat: int, players: int, language: str | None = None) -> str:
     """The name of ``seat`` at a table of ``players``, from the message catalogue.
 
     >>> [seat_name(seat, 4) for seat in range(4)]
@@ -238,7 +238,7 @@ def table_snapshot(
     last_trick: bool = True,
     highlight: Iterable[CardLike] = (),
     caption: str | None = None,
-    language: str = DEFAULT_LANGUAGE,
+    language: str | None = None,
 ) -> TableSnapshot:
     """A :class:`TableSnapshot` of ``state``.
 

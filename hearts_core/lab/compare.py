@@ -36,7 +36,7 @@ from ..engine.scoring import ScoreReport
 from ..engine.state import HandState
 from ..engine.table import seat_name
 from ..search.sim import SimRules, random_card
-from ..words.catalogue import DEFAULT_LANGUAGE, message
+from ..words.catalogue import message
 
 POLICIES: Final = ("heuristic", "random")
 DIVERGENCE_KINDS: Final = ("pass", "legality", "card", "trick_winner", "hearts_broken", "score")
@@ -70,7 +70,7 @@ class Divergence:
         """The trick (from 1) in which the divergence happens (0 for the pass)."""
         return int(self.params.get("trick", 0))
 
-    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def text(self, language: str | None = None) -> str:
         """The divergence as sentences, e.g. "Under B the queen broke hearts on trick 4,
         so West could lead the 9H; under A ...".
         """
@@ -95,7 +95,7 @@ class Divergence:
                 params[f"{key}_text"] = message(f"lab.moon_option.{value}", language)
         return message(f"lab.divergence.{self.reason_code}", language, **params)
 
-    def label(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def label(self, language: str | None = None) -> str:
         """A short name of the kind ("A card legal under one ruleset only")."""
         return message(f"lab.kind.{self.kind}", language)
 

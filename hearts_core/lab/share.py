@@ -29,7 +29,7 @@ from ..engine.cards import ALL_CARDS, HEARTS, Card, CardParseError, CardSet
 from ..engine.describe import describe_value, field_label
 from ..engine.presets import PRESETS
 from ..engine.rules import Ruleset, RulesetError, field_kind, field_names
-from ..words.catalogue import DEFAULT_LANGUAGE, message
+from ..words.catalogue import current_language, message
 from ..words.echo import shorten
 
 SEPARATOR: Final = "~"
@@ -184,7 +184,7 @@ class LintWarning:
     params: dict[str, Any] = field(default_factory=dict)
     field: str = ""
 
-    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def text(self, language: str | None = None) -> str:
         return message(f"lab.lint.{self.code}", language, **self.params)
 
     def __str__(self) -> str:
@@ -270,7 +270,7 @@ _SHOWN_IF: Final[dict[str, Callable[[Ruleset], bool]]] = {
 }
 
 
-def card_lines(rules: Ruleset, language: str = DEFAULT_LANGUAGE) -> tuple[CardLine, ...]:
+def card_lines(rules: Ruleset, language: str | None = None) -> tuple[CardLine, ...]:
     """Every setting of ``rules`` in words (:func:`~hearts_core.engine.describe.describe_value`),
     house rules (fields that differ from the standard game) marked."""
     differs = set(rules.differences(Ruleset()))
@@ -284,7 +284,7 @@ def card_lines(rules: Ruleset, language: str = DEFAULT_LANGUAGE) -> tuple[CardLi
     return tuple(lines)
 
 
-def house_rules_markdown(rules: Ruleset, title: str | None = None, language: str = DEFAULT_LANGUAGE) -> str:
+def house_rules_markdown(rules: Ruleset, title: str | None = None, language: str | None = None) -> str:
     """A one-page, plain-language summary of ``rules`` in Markdown: every setting in
     words, house rules in bold with "(house rule)", the linter's warnings, the share code.
 
@@ -316,7 +316,7 @@ _CSS: Final = (
 )
 
 
-def house_rules_html(rules: Ruleset, title: str | None = None, language: str = DEFAULT_LANGUAGE) -> str:
+def house_rules_html(rules: Ruleset, title: str | None = None, language: str | None = None) -> str:
     """The house rules card as a standalone, printable HTML page (every text escaped)."""
     escape = html.escape
     heading = escape(title or message("lab.card.title", language))
@@ -334,7 +334,7 @@ def house_rules_html(rules: Ruleset, title: str | None = None, language: str = D
                     else f"<p>{escape(message('lab.card.no_warnings', language))}</p>")
     code = escape(encode_ruleset(rules))
     return (
-        f'<!DOCTYPE html>\n<html lang="{escape(language)}"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{escape(language or current_language())}"><head><meta charset="utf-8">'
         f"<title>{heading}</title><style>{_CSS}</style></head><body>"
         f"<h1>{heading}</h1><p>{escape(message('lab.card.intro', language))}</p>"
         f"<h2>{escape(message('lab.card.settings', language))}</h2><ul>{''.join(items)}</ul>"

@@ -34,7 +34,7 @@ from ..engine.rules import Ruleset
 from ..engine.scoring import score_hand
 from ..engine.state import exchange, opening_leader, shuffled_deal
 from ..search.sim import QS, Sim, SimRules, random_card
-from ..words.catalogue import DEFAULT_LANGUAGE, message
+from ..words.catalogue import message
 from .compare import POLICIES, check_same_deck, pass_view
 
 Progress = Callable[[int, int], bool]
@@ -373,10 +373,10 @@ class StatDiff:
     per: str = "hand"
     params: dict[str, Any] = field(default_factory=dict)
 
-    def label(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def label(self, language: str | None = None) -> str:
         return message(f"lab.stat.{self.key}", language)
 
-    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def text(self, language: str | None = None) -> str:
         """A sentence with the figures and whether the difference is real or noise."""
         key = "too_few" if self.n < 2 else self.verdict
         return message(

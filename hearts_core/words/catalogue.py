@@ -12,6 +12,15 @@ the interface's) turn them into sentences.  This module is the bottom layer of
 >>> has_message("rule.V3.title")
 True
 
+A text whose words agree with a number is a table of CLDR plural forms (Ukrainian and Russian
+need ``one``, ``few``, ``many`` and ``other``; English ``one`` and ``other``), chosen by the
+parameter ``count`` or the one named by ``by``, through Babel's plural rules:
+
+>>> plural = Plural({"one": "{count} очко", "few": "{count} очки", "many": "{count} очок",
+...                  "other": "{count} очка"})
+>>> [plural.choose("uk", {"count": n}).format(count=n) for n in (1, 2, 5, 11, 21, 22, 25, 111)]
+['1 очко', '2 очки', '5 очок', '11 очок', '21 очко', '22 очки', '25 очок', '111 очок']
+
 A key the catalogue lacks is a bug.  Under ``HEARTS_STRICT_MESSAGES=1`` (the
 test suite sets it) it raises :class:`MissingMessageError`; otherwise it is
 logged and the key itself is shown, so a learner never meets a traceback for
@@ -23,11 +32,21 @@ from __future__ import annotations
 import logging
 import os
 import tomllib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from babel import Locale
+
 DEFAULT_LANGUAGE: Final = "en"
+#: The languages the app speaks.
+LANGUAGES: Final = ("en", "uk", "ru")
+#: The language of the words being made now: set by the interface for each page run (a context
+#: variable, so each session's thread has its own); functions given no language use it.
+_LANGUAGE: ContextVar[str] = ContextVar("hearts_language", default=DEFAULT_LANGUAGE)
 STRICT_VARIABLE: Final = "HEARTS_STRICT_MESSAGES"
 
 _log = logging.getLogger(__name__)
@@ -42,17 +61,96 @@ def strict() -> bool:
     return os.environ.get(STRICT_VARIABLE, "") not in ("", "0")
 
 
-def flatten_toml(text: str) -> dict[str, str]:
+#: The CLDR plural categories a plural text may name.
+PLURAL_FORMS: Final = ("zero", "one", "two", "few", "many", "other")
+
+
+def current_language() -> str:
+    """The language texts are made in when no language is given."""
+    return _LANGUAGE.get()
+
+
+def set_language(language: str) -> None:
+    """Make ``language`` the current one in this context (an unknown language counts as English)."""
+    _LANGUAGE.set(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+
+
+@contextmanager
+def language_scope(language: str) -> Iterator[None]:
+    """Make texts in ``language`` inside the block.
+
+    >>> with language_scope("uk"):
+    ...     current_language()
+    'uk'
+    >>> current_language()
+    'en'
+    """
+    token = _LANGUAGE.set(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A text in several plural forms (CLDR categories), chosen by the number in parameter ``by``."""
+
+    forms: Mapping[str, str]
+    by: str = "count"
+
+    def choose(self, language: str, params: Mapping[str, Any]) -> str:
+        """The form for the number in ``params[by]`` under ``language``'s plural rule."""
+        number = _number(params.get(self.by))
+        if number is not None:
+            category = Locale.parse(language).plural_form(abs(number))
+            if category in self.forms:
+                return self.forms[category]
+        return self.forms["other"]
+
+    def __str__(self) -> str:
+        return self.forms["other"]
+
+    def __hash__(self) -> int:
+        return hash((tuple(sorted(self.forms.items())), self.by))
+
+
+def _number(value: Any) -> int | float | None:
+    """A number, also when written as text with a sign ("−6", "+3")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value.strip().replace("−", "-").replace("+", ""))
+        except ValueError:
+            return None
+    return None
+
+
+#: A catalogue's text: a template, or a template in plural forms.
+Text = str | Plural
+
+
+def _is_plural(value: Mapping[str, Any]) -> bool:
+    return "other" in value and set(value) <= {*PLURAL_FORMS, "by"}
+
+
+def flatten_toml(text: str) -> dict[str, Text]:
     """A TOML catalogue as ``{dotted.key: text}``."""
-    flat: dict[str, str] = {}
+    flat: dict[str, Text] = {}
     _flatten(tomllib.loads(text), "", flat)
     return flat
 
 
-def _flatten(node: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
+def _flatten(node: dict[str, Any], prefix: str, out: dict[str, Text]) -> None:
     for key, value in node.items():
         path = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and _is_plural(value):
+            out[path] = Plural({form: str(text) for form, text in value.items() if form != "by"},
+                               str(value.get("by", "count")))
+        elif isinstance(value, dict):
             _flatten(value, path + ".", out)
         else:
             out[path] = str(value)
@@ -79,10 +177,12 @@ class Catalogue:
 
     folder: Path
     name: str
-    _loaded: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
+    _loaded: dict[str, dict[str, Text]] = field(default_factory=dict, compare=False, repr=False)
 
-    def texts(self, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
-        """Every text of ``language``, by dotted key (a missing language file gives none)."""
+    def texts(self, language: str | None = None) -> dict[str, Text]:
+        """Every text of ``language`` (the current one by default), by dotted key (a missing
+        language file gives none)."""
+        language = language or current_language()
         texts = self._loaded.get(language)
         if texts is None:
             path = self.folder / f"{language}.toml"
@@ -90,21 +190,25 @@ class Catalogue:
             self._loaded[language] = texts
         return texts
 
-    def has(self, key: str, language: str = DEFAULT_LANGUAGE) -> bool:
+    def has(self, key: str, language: str | None = None) -> bool:
         """Whether ``language`` has ``key``."""
         return key in self.texts(language)
 
-    def text(self, key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
-        """The text for ``key`` in ``language`` (English when that language lacks it),
-        with ``params`` filled in."""
+    def text(self, key: str, language: str | None = None, /, **params: Any) -> str:
+        """The text for ``key`` in ``language`` (the current one by default; English when that
+        language lacks it), with ``params`` filled in."""
+        language = language or current_language()
         template = self.texts(language).get(key)
         if template is None:
-            template = self.texts(DEFAULT_LANGUAGE).get(key)
+            language = DEFAULT_LANGUAGE
+            template = self.texts(language).get(key)
         if template is None:
             if strict():
                 raise MissingMessageError(f"no text {key!r} in the {self.name} catalogue")
             _log.warning("no text %r in the %s catalogue", key, self.name)
             return key
+        if isinstance(template, Plural):
+            template = template.choose(language, params)
         return fill(template, key, params)
 
 
@@ -112,22 +216,23 @@ class Catalogue:
 ENGINE: Final = Catalogue(Path(__file__).with_name("locales"), "engine")
 
 
-def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+def catalogue(language: str | None = None) -> dict[str, Text]:
     """All engine messages of a language, flattened to dotted keys (``reason.hand_over``)."""
     return ENGINE.texts(language)
 
 
-def has_message(key: str, language: str = DEFAULT_LANGUAGE) -> bool:
+def has_message(key: str, language: str | None = None) -> bool:
     """Whether the engine catalogue has ``key``."""
     return ENGINE.has(key, language)
 
 
-def message(key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+def message(key: str, language: str | None = None, /, **params: Any) -> str:
     """The engine's text for ``key`` with ``params`` filled in."""
     return ENGINE.text(key, language, **params)
 
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "ENGINE", "Catalogue", "MissingMessageError", "catalogue", "fill", "flatten_toml",
-    "has_message", "message", "strict",
+    "DEFAULT_LANGUAGE", "ENGINE", "LANGUAGES", "PLURAL_FORMS", "Catalogue", "MissingMessageError", "Plural", "Text",
+    "catalogue", "current_language", "fill", "flatten_toml", "has_message", "language_scope", "message",
+    "set_language", "strict",
 ]

@@ -9,6 +9,7 @@ import streamlit as st
 from hearts_core.words.catalogue import message
 
 from ..frame import COMING_SOON, PAGES
+from ..language import link_params
 from ..texts import ui
 
 #: Rules from the engine's catalogue that give a first taste of the game.
@@ -33,7 +34,7 @@ def render_home() -> None:
     for path, name_key, item in OPEN_NOW:
         with st.container(border=True):
             st.markdown(f"**{ui(name_key)}**: {ui(f'home.{item}_blurb')}")
-            st.page_link(path, label=ui(f"home.{item}_link"), icon=icons[path])
+            st.page_link(path, label=ui(f"home.{item}_link"), icon=icons[path], query_params=link_params())
 
     st.subheader(ui("home.taste_heading"))
     for number, rule_id in enumerate(TASTE_RULES, start=1):

@@ -109,7 +109,7 @@ def test_resolve_preset() -> None:
     assert resolve_preset("").name == "standard"
     bad = resolve_preset("<script>")
     assert bad.name == "standard" and bad.problem is not None
-    assert "`script`" in bad.problem and "<" not in bad.problem
+    assert "\\<script\\>" in bad.problem and "<script>" not in bad.problem  # echoed as typed, escaped
     assert all(f"`{name}`" in bad.problem for name in PRESETS)
     link = resolve_preset("[click](http://example.com)").problem or ""
     assert "](" not in link

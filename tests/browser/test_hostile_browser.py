@@ -139,7 +139,7 @@ def test_cancel_stops_a_simulation_at_the_first_click(server: StreamlitServer, p
     expect(page.get_by_test_id("stProgress")).to_be_visible()
     page.wait_for_timeout(1500)
     page.locator(".st-key-ha_lab_sim_cancel").get_by_role("button").click()  # one mouse click, no retry
-    cancelled = ui_catalogue()["lab.sim_cancelled"].split("{done}")[0]  # "Cancelled after "
+    cancelled = str(ui_catalogue()["lab.sim_cancelled"]).split("{done}")[0]  # "Cancelled after "
     expect(page.get_by_test_id("stAlert").filter(has_text=cancelled)).to_be_visible(timeout=10_000)
     expect(page.get_by_test_id("stProgress")).to_have_count(0)
     _no_exception(page)

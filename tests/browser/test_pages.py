@@ -77,7 +77,7 @@ def test_sidebar_navigation_reaches_every_page(server: StreamlitServer, page: Pa
     expect(page.get_by_role("heading", name=ui("home.title"))).to_be_visible()
     page.get_by_test_id("stSidebar").get_by_role("link", name=ui("nav.rulebook")).click()
     expect(page.get_by_role("heading", name=ui("rulebook.title"))).to_be_visible()
-    expect(page).to_have_url(re.compile(RULE_BOOK_PATH + "$"))
+    expect(page).to_have_url(re.compile(RULE_BOOK_PATH + r"\?lang=en$"))  # every link keeps the language
     _settled(page)
     _no_exception(page)
     expect(page.get_by_text(message("rule.follow_suit.title"), exact=True)).to_be_visible()

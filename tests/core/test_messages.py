@@ -35,7 +35,7 @@ def test_rulebook_metadata_is_consistent() -> None:
 @pytest.mark.parametrize("reason", list(Reason))
 def test_every_reason_has_a_catalogue_entry_and_a_rule(reason: Reason) -> None:
     assert has_message(f"reason.{reason.value}")
-    assert catalogue()[f"reason.{reason.value}"].strip()
+    assert str(catalogue()[f"reason.{reason.value}"]).strip()
     assert rule_entry(REASON_RULES[reason]).id == REASON_RULES[reason]
 
 

@@ -11,6 +11,7 @@ from hearts_core.engine.rules import Ruleset
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo, escape_markdown
 
+from ...language import session_language
 from ...texts import ui
 from ...widgets import ruleset_picker
 from ...widgets.ruleset_picker import KEEP
@@ -142,7 +143,7 @@ def share_link() -> None:
         base = str(st.context.url or "").split("?")[0]
     except AttributeError:  # pragma: no cover - older Streamlit
         base = ""
-    query = "&".join(f"{side}={st.query_params.get(side, '')}" for side in SIDES)
+    query = "&".join(f"{side}={st.query_params.get(side, '')}" for side in SIDES) + f"&lang={session_language()}"
     with st.expander(ui("lab.share"), icon=":material/share:"):
         st.caption(ui("lab.share_note"))
         st.code(f"{base}?{query}", language=None, wrap_lines=True)

@@ -18,6 +18,7 @@ from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resu
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo
 
+from ...language import clear_query_params, link_params
 from ...storage import learner
 from ...texts import ui
 from ...widgets.stepper import stepper
@@ -36,7 +37,7 @@ def curriculum() -> Curriculum:
 
 def go(lesson_id: str | None, step: int = 0) -> None:
     """Callback: move to a lesson's step (0-based), or to the list with ``None``."""
-    st.query_params.clear()
+    clear_query_params()
     if lesson_id is not None:
         st.query_params["lesson"] = lesson_id
         st.query_params["step"] = str(step + 1)
@@ -167,7 +168,7 @@ def _the_end(lesson: Lesson) -> None:
                        icon=":material/map:", type="primary")
         if lesson.themes:
             row.page_link(PUZZLES_PAGE, label=ui("lessons.practise"), icon=":material/extension:",
-                          query_params={"theme": lesson.themes[0]})
+                          query_params=link_params({"theme": lesson.themes[0]}))
 
 
 @st.cache_resource(show_spinner=False)
@@ -204,4 +205,5 @@ def _rule_citations(step: Step) -> None:
         return
     titles = [message(f"rule.{rule_id}.title") for rule_id in step.rule]
     st.caption(ui("lessons.rules_cited", rules=" · ".join(titles)))
-    st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:")
+    st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:",
+        query_params=link_params())

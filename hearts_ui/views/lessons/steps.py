@@ -34,6 +34,7 @@ from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import StepOutcome, is_right
 
 from ...frame import wide_prompt
+from ...language import link_params
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, select_control
 from ...widgets.card_table.component import Handler
@@ -66,7 +67,8 @@ def _new_words(terms: tuple[Term, ...]) -> None:
         st.markdown(f"**{ui('lessons.new_words')}**")
         for term in terms:
             markdown(f"**{term.term}**: {term.definition}")
-        st.page_link("pages/7_Glossary.py", label=ui("lessons.glossary_link"), icon=":material/dictionary:")
+        st.page_link("pages/7_Glossary.py", label=ui("lessons.glossary_link"), icon=":material/dictionary:",
+            query_params=link_params())
 
 
 # -- drawing a position --------------------------------------------------------------------

@@ -21,6 +21,7 @@ from hearts_core.learner.puzzle_progress import SOLVED, PuzzleEvent, PuzzleRecor
 from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts, rating_history
 from hearts_core.store import PuzzleAttempt
 
+from ...language import clear_query_params
 from ...storage import learner, store
 from ...texts import ui
 
@@ -151,7 +152,7 @@ def record_of(puzzle: Puzzle) -> PuzzleRecord:
 
 def open_puzzle(puzzle_id: str | None) -> None:
     """Callback: open a puzzle, or the list with ``None``."""
-    st.query_params.clear()
+    clear_query_params()
     if puzzle_id is not None:
         st.query_params["puzzle"] = puzzle_id
 

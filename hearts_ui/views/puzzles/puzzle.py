@@ -17,6 +17,7 @@ from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import PuzzleEvent
 
 from ...frame import wide_prompt
+from ...language import clear_query_params, link_params
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import chip_html, prose_plain, symbols
@@ -77,7 +78,7 @@ def _run_banner() -> None:
 
 
 def _back() -> None:
-    st.query_params.clear()
+    clear_query_params()
 
 
 def _rule_changes(rules: Ruleset, baseline: Ruleset) -> list[str]:
@@ -103,7 +104,8 @@ def _rules_note(puzzle: Puzzle) -> None:
             st.markdown(ui("puzzles.rules_changed") + "\n" + "\n".join(f"- {change}" for change in changes))
         else:
             st.markdown(ui("puzzles.rules_standard"))
-        st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:")
+        st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:",
+            query_params=link_params())
 
 
 def _variant_context(puzzle: VariantPuzzle) -> None:

@@ -17,6 +17,7 @@ from hearts_core.content.sources import PRIMARY_SOURCES, REFERENCES, Quote, Quot
 from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
 
+from ...language import link_params
 from ...texts import ui
 
 QUOTES_FILE: Final = LESSONS_DIR / "sources.toml"
@@ -65,4 +66,5 @@ def render_sources() -> None:
         rules = " · ".join(message(f"rule.{rule_id}.title") for rule_id in _rules_from(source))
         st.markdown(f"- **{capitalised(message(f'source.{source.id}.title'))}**: "
                     f"{message(f'source.{source.id}.kind')}" + (f" ({rules})" if rules else ""))
-    st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:")
+    st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:",
+        query_params=link_params())

@@ -15,7 +15,6 @@ comes from :mod:`hearts_core.engine.describe`, the one place that says it.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -36,6 +35,7 @@ from hearts_core.content.rulebook import (
 from hearts_core.engine.describe import capitalised, describe_value, field_help, field_label, signed
 from hearts_core.engine.presets import preset_info
 from hearts_core.words.catalogue import message
+from hearts_core.words.echo import echo
 
 from ...texts import ui
 
@@ -222,9 +222,7 @@ def resolve_preset(requested: str | None, fallback: str = DEFAULT_PRESET) -> Pre
     if cleaned in preset_names():
         return PresetChoice(cleaned)
     known = ", ".join(f"`{name}`" for name in preset_names())
-    # The text is shown as Markdown: keep only harmless characters of what the URL said.
-    shown = re.sub(r"[^\w\- ]", "", requested)[:40] or "?"
-    return PresetChoice(fallback, ui("rulebook.unknown_preset", requested=shown, known=known,
+    return PresetChoice(fallback, ui("rulebook.unknown_preset", requested=echo(requested), known=known,
                                      fallback=preset_title(fallback)))
 
 

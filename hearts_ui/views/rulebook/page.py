@@ -18,6 +18,7 @@ from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo
 
+from ...language import link_params
 from ...texts import ui
 from .data import (
     DEFAULT_PRESET,
@@ -202,7 +203,8 @@ def sources_legend() -> None:
         lines = [f"- **{capitalised(message(f'source.{source}.title'))}**: {message(f'source.{source}.kind')}"
                  for source in SOURCES]
         st.markdown("\n".join(lines))
-        st.page_link("pages/6_Sources.py", label=ui("rulebook.sources_page"), icon=":material/library_books:")
+        st.page_link("pages/6_Sources.py", label=ui("rulebook.sources_page"), icon=":material/library_books:",
+            query_params=link_params())
 
 
 # -- a preset's settings --------------------------------------------------------------

@@ -1,0 +1,111 @@
+"""Which language this session speaks: the ``lang`` URL parameter (a contract), else the learner's
+stored choice, else the browser's language, else English; kept in every link the app makes.
+
+Every interface text (:func:`hearts_ui.texts.ui`) reads the session's language, and makes it the
+engine's current language too (:func:`hearts_core.words.catalogue.set_language`), so the engine's
+sentences follow in the same run, callbacks included.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES, set_language
+from hearts_core.words.echo import echo
+
+from .storage import learner, store
+
+LANGUAGE_KEY: Final = "ha_language"
+QUERY: Final = "lang"
+#: The setting's name in the database.
+SETTING: Final = "language"
+#: Each language in its own words, for the selector.
+NAMES: Final = {"en": "English", "uk": "Українська", "ru": "Русский"}
+#: Said in all three languages when ``?lang=`` names a language the app does not speak.
+UNKNOWN_NOTICE: Final = ("Unknown language “{name}”: showing English. · Невідома мова «{name}»: показано "
+                         "англійською. · Неизвестный язык «{name}»: показано на английском.")
+
+
+def session_language() -> str:
+    """The session's language (English before it is resolved, and outside a session)."""
+    try:
+        language = st.session_state.get(LANGUAGE_KEY)
+    except Exception:  # no session (a bare import, a unit test): English
+        return DEFAULT_LANGUAGE
+    return language if language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def browser_language() -> str | None:
+    """The browser's language, when the app speaks it (``uk-UA`` → ``uk``)."""
+    try:
+        locale = st.context.locale
+    except AttributeError:
+        return None
+    code = str(locale or "").split("-")[0].split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def _stored_language() -> str | None:
+    value = store().settings(learner()).get(SETTING)
+    return value if value in LANGUAGES else None
+
+
+def resolve_language() -> str:
+    """Settle the session's language at the start of a page run (and say so when ``?lang=`` is unknown)."""
+    requested = st.query_params.get(QUERY)
+    if requested is not None and requested not in LANGUAGES:
+        del st.query_params[QUERY]
+        st.warning(UNKNOWN_NOTICE.format(name=echo(requested)), icon=":material/translate:")
+        requested = None
+    if requested is not None and requested != st.session_state.get(LANGUAGE_KEY):
+        choose(requested)
+    language = st.session_state.get(LANGUAGE_KEY)
+    if language not in LANGUAGES:
+        language = _stored_language() or browser_language() or DEFAULT_LANGUAGE
+        st.session_state[LANGUAGE_KEY] = language
+    if st.query_params.get(QUERY) != language:
+        st.query_params[QUERY] = language
+    set_language(language)
+    return language
+
+
+def choose(language: str) -> None:
+    """The learner picks a language: for this session, in the URL, and kept with their settings."""
+    if language not in LANGUAGES:
+        return
+    st.session_state[LANGUAGE_KEY] = language
+    st.query_params[QUERY] = language
+    set_language(language)
+    store().save_setting(learner(), SETTING, language)
+
+
+def language_selector() -> None:
+    """The sidebar's language selector, each language named in its own words."""
+    current = session_language()
+    st.segmented_control("🌐", list(NAMES), format_func=NAMES.__getitem__, key="ha_lang_pick", default=current,
+                         on_change=_picked, label_visibility="collapsed", width="stretch")
+
+
+def _picked() -> None:
+    picked = st.session_state.get("ha_lang_pick")
+    if picked in LANGUAGES:
+        choose(str(picked))
+    else:  # clicking the selected one again unselects it: keep the language
+        st.session_state["ha_lang_pick"] = session_language()
+
+
+def link_params(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The query parameters of a link the app makes: ``lang`` and any others."""
+    return {QUERY: session_language(), **(extra or {})}
+
+
+def clear_query_params() -> None:
+    """Clear the URL's parameters, keeping the language."""
+    st.query_params.clear()
+    st.query_params[QUERY] = session_language()
+
+
+__all__ = ["LANGUAGE_KEY", "NAMES", "QUERY", "browser_language", "choose", "clear_query_params", "language_selector",
+           "link_params", "resolve_language", "session_language"]

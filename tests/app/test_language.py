@@ -1,0 +1,63 @@
+"""The language of a session: ``?lang=`` (a contract), the browser's language for a new visitor,
+the learner's stored choice, the selector; an unknown ``lang`` falls back to English with a notice
+in the three languages; every page link keeps the language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from hearts_ui.language import NAMES, UNKNOWN_NOTICE
+from hearts_ui.storage import SESSION_KEY, store
+from hearts_ui.texts import ui
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60
+
+
+def _home(query: dict[str, str] | None = None, locale: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    if locale:
+        at.context["locale"] = locale
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _shown(at: AppTest) -> str:
+    return " ".join(str(element.value) for element in [*at.markdown, *at.title, *at.warning, *at.caption])
+
+
+@pytest.mark.parametrize("language", ["uk", "ru"])
+def test_lang_in_the_url_speaks_that_language(language: str) -> None:
+    at = _home({"lang": language})
+    assert ui("home.title", language) in _shown(at)
+    assert ui("home.title", "en") not in _shown(at)
+    assert at.query_params["lang"] == language
+
+
+def test_the_browsers_language_is_the_default_for_a_new_visitor() -> None:
+    at = _home(locale="ru-RU")
+    assert ui("home.title", "ru") in _shown(at) and at.query_params["lang"] == "ru"
+    assert ui("home.title", "en") in _shown(_home(locale="de-DE"))
+
+
+def test_an_unknown_lang_falls_back_to_english_with_a_notice_in_three_languages() -> None:
+    at = _home({"lang": "xx"})
+    assert [warning.value for warning in at.warning] == [UNKNOWN_NOTICE.format(name="xx")]
+    assert ui("home.title", "en") in _shown(at) and at.query_params["lang"] == "en"
+
+
+def test_the_choice_is_kept_with_the_learners_settings_and_in_links() -> None:
+    at = _home()
+    at.segmented_control(key="ha_lang_pick").set_value("uk").run()
+    assert ui("home.title", "uk") in _shown(at)
+    _, learner = at.session_state[SESSION_KEY]
+    assert store().settings(learner)["language"] == "uk"
+    assert set(NAMES) == {"en", "uk", "ru"}
+    links = [link for link in at.get("page_link")]
+    assert links and all("lang=uk" in str(link.proto) for link in links)
