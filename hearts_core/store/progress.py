@@ -7,6 +7,7 @@ progress are the learner's events folded in order by the same pure functions the
 :func:`~hearts_core.learner.puzzle_progress.apply_events`), and a practice game carries a version
 that a save from a stale copy must match.
 
+>>> from hearts_core.store.identity import learner_key, new_token
 >>> store = ProgressStore.open("sqlite://")
 >>> learner = learner_key(new_token())
 >>> store.record_lesson(learner, "table", 2, "right")
@@ -36,7 +37,7 @@ from ..learner.practice import PracticeSession
 from ..learner.puzzle_progress import EVENT_KINDS, PuzzleEvent, PuzzleRecord, apply_events
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
-from .identity import learner_key, new_key, new_token
+from .identity import new_key
 from .schema import accounts, learners, lesson_events, practice_games, puzzle_events, server_keys, settings
 
 #: The name of the learner cookie's signing key in ``server_keys``.
@@ -187,7 +188,7 @@ class ProgressStore:
         with self._writing() as connection:
             self._touch(connection, learner)
             if saved is None:
-                _close_games(connection, learner)
+                _close_games(connection, learner, now)
                 key = connection.execute(insert(practice_games).values(
                     learner=learner, state=state, closed=False, version=1, started_at=now, updated_at=now)
                 ).inserted_primary_key
@@ -205,7 +206,7 @@ class ProgressStore:
     def leave_game(self, learner: str) -> None:
         """The learner leaves their game (it stays among their games, no longer in progress)."""
         with self._writing() as connection:
-            _close_games(connection, learner)
+            _close_games(connection, learner, self._clock())
 
     def games(self, learner: str) -> list[SavedGame]:
         """Every game the learner played, oldest first (unreadable ones skipped)."""
@@ -243,7 +244,7 @@ class ProgressStore:
                                                       "created_at": self._clock()}, ["subject"])
                 owner = connection.scalar(select(accounts.c.learner).where(accounts.c.subject == subject))
             if owner != browser_learner:
-                _merge(connection, browser_learner, str(owner))
+                _merge(connection, browser_learner, str(owner), self._clock())
             return str(owner)
 
     # -- export, import, forget --------------------------------------------------------------------
@@ -370,17 +371,17 @@ def _current_game(connection: Connection, learner: str) -> SavedGame | None:
     return None if row is None else _saved_game(row)
 
 
-def _close_games(connection: Connection, learner: str) -> None:
+def _close_games(connection: Connection, learner: str, now: datetime) -> None:
     connection.execute(update(practice_games)
                        .where(practice_games.c.learner == learner, practice_games.c.closed.is_(False))
-                       .values(closed=True, updated_at=datetime.now(UTC)))
+                       .values(closed=True, updated_at=now))
 
 
-def _merge(connection: Connection, source: str, target: str) -> None:
+def _merge(connection: Connection, source: str, target: str, now: datetime) -> None:
     """Move the source learner's progress to the target's (an open game of the source is left when
     the target has one); the source remembers where it went."""
     if _current_game(connection, target) is not None:
-        _close_games(connection, source)
+        _close_games(connection, source, now)
     for table in (lesson_events, puzzle_events, practice_games):
         connection.execute(update(table).where(table.c.learner == source).values(learner=target))
     theirs = {row.name for row in connection.execute(select(settings.c.name).where(settings.c.learner == target))}
@@ -533,11 +534,5 @@ def _parse_export(data: Any) -> _Parsed:
     return _Parsed(lessons, puzzles, games, dict(chosen))
 
 
-def new_learner() -> tuple[str, str]:
-    """A new learner: (the browser's token, the learner's key in the database)."""
-    token = new_token()
-    return token, learner_key(token)
-
-
 __all__ = ["COOKIE_KEY", "EXPORT_FORMAT", "EXPORT_VERSION", "GameChangedError", "ImportSummary", "ProgressStore",
-           "PuzzleAttempt", "SavedGame", "new_learner"]
+           "PuzzleAttempt", "SavedGame"]

@@ -13,6 +13,7 @@ from typing import Final
 import streamlit as st
 
 from hearts_core.store import StoredDataError
+from hearts_core.words.echo import escape_markdown, shorten
 
 from ..storage import account_subject, forget_session, learner, sign_in_available, store
 from ..texts import ui
@@ -104,7 +105,8 @@ def _load(content: bytes) -> None:
     try:
         added = store().import_progress(learner(), data)
     except StoredDataError as error:
-        st.session_state[NOTICE_KEY] = ("error", ui("account.bad_file", problem=f"{error.path}: {error.problem}"))
+        problem = escape_markdown(shorten(f"{error.path}: {error.problem}", 200))  # it may quote the file
+        st.session_state[NOTICE_KEY] = ("error", ui("account.bad_file", problem=problem))
         return
     forget_session()
     st.session_state[NOTICE_KEY] = ("success", ui("account.loaded", lessons=added.lessons, puzzles=added.puzzles,

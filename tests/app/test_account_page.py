@@ -13,6 +13,7 @@ from hearts_core.learner.puzzle_progress import PuzzleEvent
 from hearts_core.store import PuzzleAttempt, learner_key, new_token
 from hearts_ui.storage import SESSION_KEY, store
 from hearts_ui.texts import ui
+from tests.helpers import rendered
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -65,7 +66,12 @@ def test_a_file_is_loaded_and_a_bad_one_changes_nothing() -> None:
     broken = json.dumps({"format": "hearts-academy-progress", "version": 1, "lessons": [{"lesson": "table"}]})
     at.file_uploader(key="ha_upload").upload("bad.json", broken.encode(), "application/json").run()
     at.button(key="ha_load").click().run()
-    assert len(at.error) == 1 and "lessons[0].outcome" in at.error[0].value
+    assert len(at.error) == 1 and "lessons[0].outcome" in rendered(at.error[0].value)
+    quoting = json.dumps({"format": "hearts-academy-progress", "version": 1,
+                          "lessons": [{"lesson": "t", "step": 1, "outcome": "seen", "at": "[x](//evil.example)"}]})
+    at.file_uploader(key="ha_upload").upload("quoting.json", quoting.encode(), "application/json").run()
+    at.button(key="ha_load").click().run()
+    assert "](//evil" not in at.error[0].value and "[x](//evil.example)" in rendered(at.error[0].value)
     assert {**store().export(learner), "exported_at": ""} == {**before, "exported_at": ""}
     assert not at.exception
 
