@@ -8,15 +8,18 @@ sentences follow in the same run, callbacks included.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES, set_language
+from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_scope, set_language
 from hearts_core.words.echo import echo
 
 from .storage import learner, store
 
+T = TypeVar("T")
 LANGUAGE_KEY: Final = "ha_language"
 QUERY: Final = "lang"
 #: The setting's name in the database.
@@ -29,12 +32,23 @@ UNKNOWN_NOTICE: Final = ("Unknown language “{name}”: showing English. · Н�
 
 
 def session_language() -> str:
-    """The session's language (English before it is resolved, and outside a session)."""
-    try:
-        language = st.session_state.get(LANGUAGE_KEY)
-    except Exception:  # no session (a bare import, a unit test): English
-        return DEFAULT_LANGUAGE
+    """The session's language (English before it is resolved); outside a session (a bare import, a
+    widget's format function called by a test harness), the engine's current language."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return current_language()
+    language = st.session_state.get(LANGUAGE_KEY)
     return language if language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def in_session_language(format_func: Callable[[T], str]) -> Callable[[T], str]:
+    """``format_func`` bound to the session's language, for a widget's options: Streamlit may call it
+    again outside the script run (AppTest does), where the session's language is not at hand."""
+    language = session_language()
+
+    def shown(value: T) -> str:
+        with language_scope(language):
+            return format_func(value)
+    return shown
 
 
 def browser_language() -> str | None:
@@ -107,5 +121,16 @@ def clear_query_params() -> None:
     st.query_params[QUERY] = session_language()
 
 
-__all__ = ["LANGUAGE_KEY", "NAMES", "QUERY", "browser_language", "choose", "clear_query_params", "language_selector",
-           "link_params", "resolve_language", "session_language"]
+__all__ = [
+    "LANGUAGE_KEY",
+    "NAMES",
+    "QUERY",
+    "browser_language",
+    "choose",
+    "clear_query_params",
+    "in_session_language",
+    "language_selector",
+    "link_params",
+    "resolve_language",
+    "session_language",
+]

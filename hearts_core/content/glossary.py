@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from ..words.catalogue import DEFAULT_LANGUAGE
 from .lesson_steps import Step, WalkthroughStep
 from .lessons import LESSONS_DIR, Lesson
 from .schema import ContentError
+from .translations import TranslationError, read_localized
 
 _TERM_KEYS: Final = {"id", "term", "forms", "definition", "uk", "ru"}
 
@@ -114,6 +116,11 @@ def parse_glossary(text: str) -> Glossary:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise GlossaryError("glossary.toml", f"not valid TOML: {error}") from None
+    return glossary_from(data)
+
+
+def glossary_from(data: Mapping[str, Any]) -> Glossary:
+    """The glossary from its data (read, and in another language with the translation laid over)."""
     raw_terms = data.get("terms")
     if not isinstance(raw_terms, list) or not raw_terms:
         raise GlossaryError("glossary.toml", "list the terms as [[terms]] tables", (), "terms")
@@ -130,13 +137,21 @@ def _unique(ids: Iterable[str]) -> None:
         seen.add(term_id)
 
 
-def load_glossary(path: Path = LESSONS_DIR / "glossary.toml") -> Glossary:
-    """Load and check the glossary file."""
+def load_glossary(path: Path = LESSONS_DIR / "glossary.toml", language: str = DEFAULT_LANGUAGE) -> Glossary:
+    """Load and check the glossary file, its terms in ``language`` (a ``GlossaryError`` also for a missing
+    or mismatched translation)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise GlossaryError(path.name, f"cannot be read: {error}") from None
-    return parse_glossary(text)
+    if language == DEFAULT_LANGUAGE:
+        return parse_glossary(text)
+    try:
+        return glossary_from(read_localized(path, language, path.parent))
+    except tomllib.TOMLDecodeError as error:
+        raise GlossaryError(path.name, f"not valid TOML: {error}") from None
+    except TranslationError as error:
+        raise GlossaryError(error.file, error.detail) from None
 
 
-__all__ = ["Glossary", "GlossaryError", "Term", "first_uses", "load_glossary", "parse_glossary"]
+__all__ = ["Glossary", "GlossaryError", "Term", "first_uses", "glossary_from", "load_glossary", "parse_glossary"]

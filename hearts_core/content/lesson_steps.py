@@ -334,7 +334,7 @@ class QuestionStep(StepBase):
 
     kind: ClassVar[str] = "question"
     KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"prompt", "ask", "choices", "answer", "explanation", "card", "seat", "trick", "feedback"})
+        {"prompt", "ask", "choices", "answer", "explanation", "card", "seat", "trick", "feedback", "choice_labels"})
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"prompt", "ask", "choices"})
     active: ClassVar[bool] = True
 
@@ -348,6 +348,9 @@ class QuestionStep(StepBase):
     trick: int | None = None
     #: Why a wrong choice is wrong, by choice (never the right answer: that is for a later try or a hint).
     feedback: Mapping[str, str] = field(default_factory=dict)
+    #: How each choice reads in the learner's language (set from a translation file); the choices
+    #: themselves stay as the English file has them, since the engine's answer is matched against them.
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def kind_fields(cls, raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset) -> dict[str, Any]:
@@ -362,7 +365,16 @@ class QuestionStep(StepBase):
             "card": schema.card(raw, "card"), "seat": schema.seat(raw, "seat", 0, rules.players),
             "trick": schema.whole(raw, "trick", 1, low=1) if "trick" in raw else None,
             "feedback": _choice_texts(raw, tuple(str(choice) for choice in choices)),
+            "choice_labels": {str(key): str(label) for key, label in (raw.get("choice_labels") or {}).items()},
         }
+
+    def label(self, choice: str) -> str:
+        """How ``choice`` reads to the learner (its translation, when the lesson has one).
+
+        >>> QuestionStep(prompt="?", choices=("West", "East"), choice_labels={"West": "Захід"}).label("West")
+        'Захід'
+        """
+        return self.choice_labels.get(choice, choice)
 
     def right_answer(self, lesson: Lesson) -> str:
         """The answer, computed from the position (or the ruleset) where possible."""
@@ -444,7 +456,7 @@ class QuestionStep(StepBase):
     def answer_text(self, lesson: Lesson) -> str:
         right = self.right_answer(lesson)
         shown = next((choice for choice in self.choices if same_answer(choice, right)), right)
-        return message("lesson.answer_choice", answer=shown)
+        return message("lesson.answer_choice", answer=self.label(shown))
 
     def judge(self, lesson: Lesson, choice: str) -> Verdict:
         """Judge the learner's choice: the explanation when it is right, and for a wrong

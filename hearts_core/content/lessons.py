@@ -48,6 +48,7 @@ from typing import Any, Final
 
 from ..engine.rules import Ruleset
 from ..engine.state import HandState
+from ..words.catalogue import DEFAULT_LANGUAGE
 from .lesson_steps import (
     ACTIVE_KINDS,
     QUESTION_KINDS,
@@ -66,11 +67,11 @@ from .lesson_steps import (
     parse_step,
 )
 from .rulebook import RULES as RULE_ENTRIES
-from .schema import ContentError, Deal, FieldError, load_deal, rules_from_spec, unknown_keys
+from .schema import LESSONS_DIR, ContentError, Deal, FieldError, load_deal, rules_from_spec, unknown_keys
 from .shapes import LESSON_SHAPES, SECTION_SHAPES, check_shapes
 from .sources import SOURCES, is_citation
+from .translations import TranslationError, read_localized
 
-LESSONS_DIR: Final = Path(__file__).resolve().parents[2] / "lessons"
 _LESSON_KEYS: Final = {"id", "title", "goal", "sources", "rules", "deals", "steps", "ideas", "themes"}
 _DEAL_KEYS: Final = {"rules", "record"}
 
@@ -153,6 +154,11 @@ def parse_lesson(text: str, file: str = "<lesson>") -> Lesson:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LessonError(file, f"not valid TOML: {error}") from None
+    return lesson_from_data(data, file)
+
+
+def lesson_from_data(data: Mapping[str, Any], file: str = "<lesson>") -> Lesson:
+    """Validate one lesson's data (its TOML, read; in another language, with the translation laid over)."""
     try:
         lesson = _lesson_from(data, file)
     except FieldError as error:
@@ -233,13 +239,22 @@ def _ideas(raw: Any) -> dict[str, str]:
     return {str(key): str(text).strip() for key, text in raw.items()}
 
 
-def load_lesson(path: Path) -> Lesson:
-    """Load and validate one lesson file."""
+def load_lesson(path: Path, language: str = DEFAULT_LANGUAGE, root: Path | None = None) -> Lesson:
+    """Load and validate one lesson file, with its texts in ``language`` (from the parallel file under
+    ``<root>/locales/<language>/``; ``root`` is the lesson's folder by default)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise LessonError(path.name, f"cannot be read: {error}") from None
-    return parse_lesson(text, path.name)
+    if language == DEFAULT_LANGUAGE:
+        return parse_lesson(text, path.name)
+    try:
+        data = read_localized(path, language, root or path.parent)
+    except tomllib.TOMLDecodeError as error:
+        raise LessonError(path.name, f"not valid TOML: {error}") from None
+    except TranslationError as error:
+        raise LessonError(error.file, error.detail) from None
+    return lesson_from_data(data, path.name)
 
 
 def _sections(catalogue: Mapping[str, Any]) -> tuple[Section, ...]:
@@ -258,28 +273,44 @@ def _sections(catalogue: Mapping[str, Any]) -> tuple[Section, ...]:
     return tuple(sections)
 
 
+def _localized_or_english(path: Path, language: str, folder: Path, problems: list[LessonError]) -> dict[str, Any]:
+    """A content file's data in ``language``; in English, with the problem noted, when its translation
+    does not load."""
+    try:
+        return read_localized(path, language, folder)
+    except TranslationError as error:
+        problems.append(LessonError(error.file, error.detail))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
 def lesson_files(folder: Path) -> list[Path]:
     """The lesson files of a folder: ``NN_<id>.toml`` (not the catalogue, the glossary or the sources)."""
     return sorted(path for path in folder.glob("*.toml") if path.name[:2].isdigit() and path.name[2] == "_")
 
 
-def load_curriculum(folder: Path) -> Curriculum:
-    """Load ``catalogue.toml`` and every lesson it names; broken files become problems."""
+def load_curriculum(folder: Path, language: str = DEFAULT_LANGUAGE) -> Curriculum:
+    """Load ``catalogue.toml`` and every lesson it names, with their texts in ``language``; broken files
+    become problems.  A lesson whose translation is missing or broken is a problem too, and is shown in
+    English rather than not at all."""
+    problems: list[LessonError] = []
     try:
-        catalogue = tomllib.loads((folder / "catalogue.toml").read_text(encoding="utf-8"))
-        sections = _sections(catalogue)
+        sections = _sections(_localized_or_english(folder / "catalogue.toml", language, folder, problems))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return Curriculum((), {}, (LessonError("catalogue.toml", str(error)),))
     except FieldError as error:
         return Curriculum((), {}, (LessonError("catalogue.toml", error.detail, None, error.field),))
-    problems: list[LessonError] = []
     lessons: dict[str, Lesson] = {}
     for path in lesson_files(folder):
         try:
-            lesson = load_lesson(path)
+            lesson = load_lesson(path, language, folder)
         except LessonError as error:
             problems.append(error)
-            continue
+            if language == DEFAULT_LANGUAGE or not error.file.startswith("locales/"):
+                continue
+            try:
+                lesson = load_lesson(path)
+            except LessonError:
+                continue
         if lesson.id in lessons:
             problems.append(LessonError(path.name, f"lesson id {lesson.id!r} is used twice", None, "id"))
             continue

@@ -23,12 +23,13 @@ import time
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
 from ..engine.rules import Ruleset
 from ..search.solver import OBJECTIVES
+from ..words.catalogue import DEFAULT_LANGUAGE
 from .difficulty import found_by_difficulty
 from .generator import generate_play_puzzles, puzzles_to_toml
 from .puzzle_kinds import (
@@ -48,8 +49,9 @@ from .puzzle_kinds import (
     argument_cards,
     build_puzzle,
 )
-from .schema import ContentError, FieldError
+from .schema import ContentError, FieldError, card_texts
 from .shapes import PUZZLE_SHAPES, THEME_SHAPES, check_shapes
+from .translations import TranslationError, read_localized
 
 PUZZLES_DIR: Final = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
 
@@ -180,6 +182,45 @@ def load_library(folder: Path) -> Library:
     return Library(puzzles, themes, tuple(problems))
 
 
+def translate_library(library: Library, folder: Path, language: str) -> Library:
+    """The proven ``library`` of ``folder`` with its words in ``language``, from the parallel files
+    under ``<folder>/../locales/<language>/puzzles/`` (nothing is proven again: only words change).
+    A file whose translation is missing or does not match stays in English, and is a problem."""
+    if language == DEFAULT_LANGUAGE:
+        return library
+    problems = list(library.problems)
+    themes = dict(library.themes)
+    puzzles = dict(library.puzzles)
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            data = read_localized(path, language, folder.parent)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue  # the English file itself is broken: already a problem of the library
+        except TranslationError as error:
+            problems.append(PuzzleError(error.file, None, error.detail))
+            continue
+        if path.name == "themes.toml":
+            for key, raw in (data.get("themes") or {}).items():
+                if key in themes:
+                    themes[key] = replace(themes[key], title=str(raw["title"]), description=str(raw["description"]))
+            continue
+        for raw in data.get("puzzles") or []:
+            puzzle = puzzles.get(str(raw.get("id"))) if isinstance(raw, Mapping) else None
+            if puzzle is not None:
+                puzzles[puzzle.id] = _translated(puzzle, raw)
+    return Library(puzzles, themes, tuple(problems))
+
+
+def _translated(puzzle: Puzzle, raw: Mapping[str, Any]) -> Puzzle:
+    def words(name: str) -> str:
+        return str(raw.get(name, ""))
+    translated = replace(puzzle, title=words("title"), prompt=words("prompt"), nudge=words("nudge"),
+                         idea=words("idea"), explanation=words("explanation"))
+    if isinstance(translated, PassingPuzzle):
+        return replace(translated, feedback=card_texts(raw, "feedback"))
+    return translated
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m hearts_core.content.puzzles check [FOLDER]``: prove every puzzle, list problems.
 
@@ -252,6 +293,7 @@ __all__ = [
     "ARGUMENTS", "DIFFICULTIES", "KINDS", "OBJECTIVES", "PUZZLES_DIR", "VARIANT_ASKS", "Attempt", "LegalityPuzzle",
     "Library", "MoonPuzzle", "PassingPuzzle", "PlayPuzzle", "Puzzle", "PuzzleError", "ScoringPuzzle", "StandingRow",
     "Theme", "VariantPuzzle", "argument_cards", "check_attempt", "load_library", "load_themes", "parse_puzzle",
+    "translate_library",
 ]
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, Literal
 
 from ..engine.cards import Card, CardParseError, parse_cards
@@ -28,6 +29,8 @@ from ..engine.state import HandState
 Show = Literal["all", "none", "to_play"] | tuple[int, ...]
 SHOW_WORDS: Final = ("all", "none", "to_play")
 _RULES_KEYS: Final = {"preset", "overrides"}
+#: The folder of the lesson, puzzle, glossary and source files.
+LESSONS_DIR: Final = Path(__file__).resolve().parents[2] / "lessons"
 
 
 class FieldError(ValueError):

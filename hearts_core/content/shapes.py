@@ -55,8 +55,9 @@ LESSON_SHAPES: Final[Mapping[str, Shape]] = {
 }
 STEP_SHAPES: Final[Mapping[str, Shape]] = {
     "kind": TEXT, "title": TEXT, "rule": TEXT_OR_TEXTS, "text": TEXT, "deal": TEXT, "at": WHOLE, "idea": TEXT,
-    "prompt": TEXT, "ask": TEXT, "choices": TEXTS, "nudge": TEXT, "hint": TEXT, "explanation": TEXT,
-    "feedback": TABLE, "to": WHOLE, "captions": TABLE, "trick": WHOLE, "accept": TEXTS, "success": TEXT,
+    "prompt": TEXT, "ask": TEXT, "choices": TEXTS, "choice_labels": TABLE, "nudge": TEXT, "hint": TEXT,
+    "explanation": TEXT, "feedback": TABLE, "to": WHOLE, "captions": TABLE, "trick": WHOLE, "accept": TEXTS,
+    "success": TEXT,
     "card": TEXT, "answer": ANSWER, "poor": TEXT, "highlight": TEXTS, "from": WHOLE, "dispute": WHOLE,
     "seat": WHOLE, "show": SHOW, "require": TEXTS, "forbid": TEXTS, "rules_b": RULES, "label_a": TEXT,
     "label_b": TEXT, "rules": RULES,

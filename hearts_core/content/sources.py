@@ -15,8 +15,9 @@ learners see its short title and kind, from the message catalogue
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 Language = Literal["uk", "ru", "en"]
 
@@ -55,7 +56,8 @@ ASSUMPTION: Final = "assumption"
 
 @dataclass(frozen=True)
 class Quote:
-    """The exact words of a source on a rule (``original``, in the source's language) and their translation."""
+    """The exact words of a source on a rule (``original``, in the source's language) and their translation
+    into the learner's language ("" when the learner reads the source's own language)."""
 
     source: str
     rule: str
@@ -73,6 +75,13 @@ def parse_quotes(text: str, rule_ids: set[str] | frozenset[str]) -> tuple[Quote,
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise QuoteError(f"sources.toml is not valid TOML: {error}") from None
+    return quotes_from(data, rule_ids)
+
+
+def quotes_from(data: Mapping[str, Any], rule_ids: set[str] | frozenset[str], language: str = "en"
+                ) -> tuple[Quote, ...]:
+    """The quotes of ``sources.toml``'s data, their translations in ``language`` (read with the
+    translation laid over); a quote in the learner's own language has no translation ("")."""
     quotes = []
     for number, raw in enumerate(data.get("quotes", []), start=1):
         if not isinstance(raw, dict) or set(raw) != {"source", "rule", "original", "translation"}:
@@ -83,7 +92,9 @@ def parse_quotes(text: str, rule_ids: set[str] | frozenset[str]) -> tuple[Quote,
             raise QuoteError(f"sources.toml, quote {number}: no rule {raw['rule']!r} in the rule book")
         if not all(isinstance(raw[name], str) and raw[name].strip() for name in ("original", "translation")):
             raise QuoteError(f"sources.toml, quote {number}: the original and its translation are text")
-        quotes.append(Quote(raw["source"], raw["rule"], raw["original"].strip(), raw["translation"].strip()))
+        own_language = SOURCES[raw["source"]].language == language
+        quotes.append(Quote(raw["source"], raw["rule"], raw["original"].strip(),
+                            "" if own_language else raw["translation"].strip()))
     return tuple(quotes)
 
 
@@ -99,5 +110,5 @@ def is_citation(name: str) -> bool:
 
 __all__ = [
     "ASSUMPTION", "PRIMARY_SOURCES", "REFERENCES", "SOURCES", "Language", "Quote", "QuoteError", "Source",
-    "is_citation", "parse_quotes", "source",
+    "is_citation", "parse_quotes", "quotes_from", "source",
 ]

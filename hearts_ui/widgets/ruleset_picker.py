@@ -21,6 +21,8 @@ from hearts_core.content.rulebook import VARIANT_OPTIONS, apply_variant, player_
 from hearts_core.engine.rules import Ruleset
 from hearts_core.words.catalogue import message
 
+from ..language import in_session_language
+
 #: The selectbox value that keeps the preset's own rule.
 KEEP: Final = ""
 #: The player-count variant of the rule book.
@@ -65,7 +67,7 @@ def variant_selects(containers: Sequence[Any], prefix: str, variant_rows: Sequen
     for number, rule_id in enumerate(variant_rows):
         containers[number % len(containers)].selectbox(
             message(f"rule.{rule_id}.title"), [KEEP, *option_keys(rule_id)], key=f"{prefix}_var_{rule_id}",
-            format_func=option_format(rule_id, keep_label))
+            format_func=in_session_language(option_format(rule_id, keep_label)))
 
 
 __all__ = ["KEEP", "PLAYERS_ROW", "chosen_rules", "option_format", "option_keys", "rows", "variant_selects"]

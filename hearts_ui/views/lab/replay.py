@@ -16,6 +16,7 @@ from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name
 from hearts_core.words.echo import escape_markdown
 
+from ...language import in_session_language
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.stepper import stepper
@@ -70,10 +71,12 @@ def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
     mode_col, policy_col = st.columns([3, 2])
     if st.session_state.get("ha_lab_mode") not in DEAL_MODES:
         st.session_state["ha_lab_mode"] = "random"
-    mode_col.radio(ui("lab.mode"), DEAL_MODES, key="ha_lab_mode", format_func=_mode_label, horizontal=True)
+    mode_col.radio(ui("lab.mode"), DEAL_MODES, key="ha_lab_mode", format_func=in_session_language(_mode_label),
+                   horizontal=True)
     if st.session_state.get("ha_lab_policy") not in POLICIES:
         st.session_state["ha_lab_policy"] = "heuristic"
-    policy_col.radio(ui("lab.policy"), POLICIES, key="ha_lab_policy", format_func=_policy_label, horizontal=True,
+    policy_col.radio(ui("lab.policy"), POLICIES, key="ha_lab_policy", format_func=in_session_language(_policy_label),
+                     horizontal=True,
                      help=ui("lab.policy_help"))
     mode = st.session_state["ha_lab_mode"]
     if mode == "seed":

@@ -11,7 +11,7 @@ from hearts_core.engine.rules import Ruleset
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo, escape_markdown
 
-from ...language import session_language
+from ...language import in_session_language, session_language
 from ...texts import ui
 from ...widgets import ruleset_picker
 from ...widgets.ruleset_picker import KEEP
@@ -105,7 +105,7 @@ def ruleset_panel(side: str) -> Ruleset | None:
         st.session_state[key] = "standard" if side == "a" else "omnibus"
     with st.container(border=True):
         st.subheader(side_name(side))
-        st.selectbox(ui("lab.preset"), options, key=key, format_func=_preset_label)
+        st.selectbox(ui("lab.preset"), options, key=key, format_func=in_session_language(_preset_label))
         chosen = str(st.session_state[key])
         st.caption(ui("lab.from_link_note") if chosen == LINK else message(f"preset.{chosen}.notes"))
         changed = sum(1 for rule_id in _variant_ids() if st.session_state.get(f"ha_lab_{side}_var_{rule_id}"))

@@ -18,7 +18,7 @@ from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resu
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo
 
-from ...language import clear_query_params, link_params
+from ...language import clear_query_params, link_params, session_language
 from ...storage import learner
 from ...texts import ui
 from ...widgets.stepper import stepper
@@ -29,10 +29,14 @@ PAGE: Final = "pages/2_Lessons.py"
 PUZZLES_PAGE: Final = "pages/3_Puzzles.py"
 
 
-@st.cache_resource(show_spinner=False)
 def curriculum() -> Curriculum:
-    """The parsed, validated curriculum: immutable, so shared by every session."""
-    return load_curriculum(LESSONS_DIR)
+    """The parsed, validated curriculum in the session's language: immutable, so shared by every session."""
+    return _curriculum(session_language())
+
+
+@st.cache_resource(show_spinner=False)
+def _curriculum(language: str) -> Curriculum:
+    return load_curriculum(LESSONS_DIR, language)
 
 
 def go(lesson_id: str | None, step: int = 0) -> None:
@@ -177,10 +181,14 @@ def new_words() -> dict[tuple[str, int], tuple[Term, ...]]:
     return first_uses(curriculum().ordered(), glossary())
 
 
-@st.cache_resource(show_spinner=False)
 def glossary() -> Glossary:
-    """The glossary, parsed once (immutable, shared by every session)."""
-    return load_glossary()
+    """The glossary in the session's language, parsed once (immutable, shared by every session)."""
+    return _glossary(session_language())
+
+
+@st.cache_resource(show_spinner=False)
+def _glossary(language: str) -> Glossary:
+    return load_glossary(language=language)
 
 
 def _step_controls(lesson: Lesson, index: int, place: str) -> None:

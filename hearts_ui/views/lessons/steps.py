@@ -34,7 +34,7 @@ from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import StepOutcome, is_right
 
 from ...frame import wide_prompt
-from ...language import link_params
+from ...language import in_session_language, link_params
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, select_control
 from ...widgets.card_table.component import Handler
@@ -333,7 +333,7 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
         if step.text:
             markdown(step.text)
         st.radio(prose_plain(f"**{step.prompt}**"), list(step.choices), index=None, key=choice_key,
-                 format_func=prose_plain)
+                 format_func=in_session_language(lambda choice: prose_plain(step.label(str(choice)))))
         st.button(ui("common.check"), key=f"ha_check_{index}", type="primary", on_click=_submit_answer,
                   args=(lesson, index, choice_key))
         _show_verdict(lesson, index)

@@ -10,6 +10,7 @@ from hearts_core.ai import hints
 from hearts_core.engine.cards import Card
 from hearts_core.learner.practice import PracticeSession
 
+from ...language import in_session_language
 from ...texts import ui
 from ...widgets.chips import prose_plain
 from .session import current
@@ -59,7 +60,8 @@ def _compare_with(session: PracticeSession, hint: Any) -> str | None:
     if not others:
         return None
     choice = st.selectbox(ui("practice.compare"), ["", *others], key="ha_pr_compare",
-                          format_func=lambda card: _symbol(card) if card else ui("practice.compare_none"))
+                          format_func=in_session_language(
+                              lambda card: _symbol(card) if card else ui("practice.compare_none")))
     return str(choice) if choice in others else None
 
 

@@ -21,6 +21,7 @@ from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.words.catalogue import message
 
+from ...language import in_session_language
 from ...storage import learner
 from ...texts import ui
 from ...widgets import ruleset_picker
@@ -61,12 +62,12 @@ def render_setup() -> None:
         st.session_state["ha_pr_preset"] = "standard"
     left, right = st.columns([3, 2], gap="medium")
     left.selectbox(ui("common.ruleset"), names, key="ha_pr_preset",
-                   format_func=lambda name: message(f"preset.{name}.title"))
+                   format_func=in_session_language(lambda name: message(f"preset.{name}.title")))
     left.caption(message(f"preset.{st.session_state['ha_pr_preset']}.notes"))
     if st.session_state.get("ha_pr_level") not in LEVELS:
         st.session_state["ha_pr_level"] = "heuristic"
     right.radio(ui("practice.level"), LEVELS, key="ha_pr_level",
-                format_func=level_name,
+                format_func=in_session_language(level_name),
                 captions=[ui(f"practice.level_{level}_note") for level in LEVELS])
     with st.expander(ui("common.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))

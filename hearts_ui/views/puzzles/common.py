@@ -13,15 +13,24 @@ from typing import Final, cast
 
 import streamlit as st
 
-from hearts_core.content.puzzles import PUZZLES_DIR, Library, PlayPuzzle, Puzzle, VariantPuzzle, load_library
+from hearts_core.content.puzzles import (
+    PUZZLES_DIR,
+    Library,
+    PlayPuzzle,
+    Puzzle,
+    VariantPuzzle,
+    load_library,
+    translate_library,
+)
 from hearts_core.engine.cards import Card
 from hearts_core.engine.describe import signed
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.puzzle_progress import SOLVED, PuzzleEvent, PuzzleRecord, apply_event
 from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts, rating_history
 from hearts_core.store import PuzzleAttempt
+from hearts_core.words.catalogue import DEFAULT_LANGUAGE
 
-from ...language import clear_query_params
+from ...language import clear_query_params, session_language
 from ...storage import learner, store
 from ...texts import ui
 
@@ -59,9 +68,21 @@ def _library(folder: str) -> Library:
         return load_puzzles(folder)
 
 
+#: The libraries in other languages, by folder and language: the proven library with its words replaced.
+_TRANSLATED: dict[tuple[str, str], Library] = {}
+
+
 def library() -> Library:
-    """Every puzzle, proven by the engine: immutable, so loaded once and shared by every session."""
-    return _library(puzzle_folder())
+    """Every puzzle, proven by the engine, in the session's language: immutable, so loaded once and shared
+    by every session."""
+    folder, language = puzzle_folder(), session_language()
+    english = _library(folder)
+    if language == DEFAULT_LANGUAGE:
+        return english
+    if (folder, language) not in _TRANSLATED:
+        with _LIBRARY_LOCK:
+            _TRANSLATED[(folder, language)] = translate_library(english, Path(folder), language)
+    return _TRANSLATED[(folder, language)]
 
 
 # -- the learner's results -----------------------------------------------------------------

@@ -21,6 +21,7 @@ from hearts_core.learner.puzzle_progress import ThemeRate, summary, theme_rates
 from hearts_core.learner.rating import RatingPoint, rating_history
 from hearts_core.words.echo import echo
 
+from ...language import in_session_language
 from ...storage import learner
 from ...texts import ui
 from .common import (
@@ -138,7 +139,7 @@ def _picker(loaded: Library) -> tuple[Puzzle, ...]:
         if key not in st.session_state:
             st.session_state[key] = active[name]
         column.selectbox(ui(f"puzzles.filter_{name}"), options[name], key=key, on_change=save_filters,
-                         format_func=filter_format(loaded, name))
+                         format_func=in_session_language(filter_format(loaded, name)))
     filters = {name: st.session_state.get(f"ha_pz_filter_{name}") for name in FILTERS}
     matching = matching_puzzles(loaded, filters)
     upcoming = chosen_next([puzzle.id for puzzle in matching])

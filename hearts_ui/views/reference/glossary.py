@@ -6,15 +6,16 @@ import streamlit as st
 
 from hearts_core.content.glossary import Glossary, GlossaryError, load_glossary
 
+from ...language import session_language
 from ...texts import ui
 from ...widgets.chips import prose
 
 
 @st.cache_resource(show_spinner=False)
-def glossary() -> tuple[Glossary | None, str | None]:
-    """The glossary (immutable, shared), or the problem with its file."""
+def glossary(language: str) -> tuple[Glossary | None, str | None]:
+    """The glossary in ``language`` (immutable, shared), or the problem with its file."""
     try:
-        return load_glossary(), None
+        return load_glossary(language=language), None
     except GlossaryError as error:
         return None, str(error)
 
@@ -23,7 +24,7 @@ def render_glossary() -> None:
     """The whole page: the terms in alphabetical order."""
     st.title(ui("nav.glossary"))
     st.markdown(ui("glossary.intro"))
-    found, problem = glossary()
+    found, problem = glossary(session_language())
     if found is None:
         st.warning(ui("glossary.problem", problem=problem), icon=":material/warning:")
         return

@@ -7,28 +7,32 @@ its own words on the rules where sources disagree, with a translation.
 
 from __future__ import annotations
 
+import tomllib
 from typing import Final
 
 import streamlit as st
 
 from hearts_core.content.lessons import LESSONS_DIR
 from hearts_core.content.rulebook import RULES
-from hearts_core.content.sources import PRIMARY_SOURCES, REFERENCES, Quote, QuoteError, Source, parse_quotes
+from hearts_core.content.sources import PRIMARY_SOURCES, REFERENCES, Quote, QuoteError, Source, quotes_from
+from hearts_core.content.translations import TranslationError, read_localized
 from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
 
-from ...language import link_params
+from ...language import link_params, session_language
 from ...texts import ui
 
 QUOTES_FILE: Final = LESSONS_DIR / "sources.toml"
 
 
 @st.cache_resource(show_spinner=False)
-def quotes() -> tuple[tuple[Quote, ...], str | None]:
-    """The sources' own words (immutable, shared), or none and the problem with the file."""
+def quotes(language: str) -> tuple[tuple[Quote, ...], str | None]:
+    """The sources' own words with their translations into ``language`` (immutable, shared), or none and
+    the problem with the file."""
     try:
-        return parse_quotes(QUOTES_FILE.read_text(encoding="utf-8"), {entry.id for entry in RULES}), None
-    except (OSError, UnicodeDecodeError, QuoteError) as error:
+        data = read_localized(QUOTES_FILE, language)
+        return quotes_from(data, {entry.id for entry in RULES}, language), None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, QuoteError, TranslationError) as error:
         return (), str(error)
 
 
@@ -48,14 +52,15 @@ def _source(source: Source, said: tuple[Quote, ...]) -> None:
         for quote in said:
             st.markdown(f"**{message(f'rule.{quote.rule}.title')}**")
             st.markdown("> " + quote.original.replace("\n", "\n> "))
-            st.caption(ui("sources.translation", text=quote.translation))
+            if quote.translation:  # none for a quote in the learner's own language
+                st.caption(ui("sources.translation", text=quote.translation))
 
 
 def render_sources() -> None:
     """The whole page."""
     st.title(ui("nav.sources"))
     st.markdown(ui("sources.intro"))
-    found, problem = quotes()
+    found, problem = quotes(session_language())
     if problem is not None:
         st.warning(ui("sources.quotes_problem", problem=problem), icon=":material/warning:")
     for source in PRIMARY_SOURCES:

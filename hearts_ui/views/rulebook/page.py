@@ -18,7 +18,7 @@ from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo
 
-from ...language import link_params
+from ...language import in_session_language, link_params
 from ...texts import ui
 from .data import (
     DEFAULT_PRESET,
@@ -98,7 +98,7 @@ def preset_picker() -> str:
         st.selectbox(
             ui("common.ruleset"),
             preset_names(),
-            format_func=preset_title,
+            format_func=in_session_language(preset_title),
             key=PICKER_KEY,
             help=ui("rulebook.pick_help"),
             on_change=_on_pick,

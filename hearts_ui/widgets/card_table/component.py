@@ -27,6 +27,7 @@ import streamlit as st
 
 from hearts_core.engine.state import HandState
 
+from ...language import in_session_language
 from ...storage import learner, store
 from ...texts import ui
 from .payload import SPEEDS, TableLook, TableScene, table_payload
@@ -170,7 +171,7 @@ def look_settings() -> None:
     look = table_look()
     with st.popover(ui("table.settings"), icon=":material/tune:"):
         speed = st.radio(ui("table.speed"), SPEEDS, index=SPEEDS.index(look.speed), key="ha_look_speed",
-                         format_func=lambda value: ui(f"table.speed_{value}"), horizontal=True)
+                         format_func=in_session_language(lambda value: ui(f"table.speed_{value}")), horizontal=True)
         high_first = st.toggle(ui("table.high_first"), value=look.rank_order == "high_first", key="ha_look_order")
         four = st.toggle(ui("table.four_colour"), value=look.four_colour, key="ha_look_four",
                          help=ui("table.four_colour_help"))
