@@ -23,7 +23,8 @@ markdown lady
 """
 NAMES: Final = frozenset(_NAME_WORDS.split())
 #: Names of several words, taken out before the words are looked at.
-PHRASES: Final = ("Windows for Workgroups", "Black Lady", "Board Game Arena", "Trickster Cards")
+PHRASES: Final = ("Windows for Workgroups", "Black Lady", "Board Game Arena", "Trickster Cards", "shooting the sun",
+                  "shooting the moon", "The Microsoft Hearts Network", "Hearts Online", "Windows Vista")
 _CODE: Final = re.compile(r"`[^`]*`")
 _LINKS: Final = re.compile(r"\]\([^)]*\)|https?://\S+|:material/[a-z_]+:|:[a-z-]+\[|\?[a-z_]+=\S*")
 _WORD: Final = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")

@@ -46,7 +46,7 @@ from ..engine.state import HandState
 from ..search.equivalence import equivalent_classes
 from ..search.sim import AS, KS, QS, Sim
 from ..search.solver import line_for, solve
-from ..words.catalogue import message
+from ..words.catalogue import decimal, message, percent
 from .bots import (
     MonteCarloBot,
     classify_card,
@@ -119,7 +119,7 @@ class PlayHint:
                 return option
         raise ValueError(f"{card} is not a legal card here")
 
-    def rung(self, number: int, compare_with: str | None = None, language: str = "en") -> str:
+    def rung(self, number: int, compare_with: str | None = None, language: str | None = None) -> str:
         """The hint ladder: 1 a nudge, 2 the card and its reason, 3 the numbers."""
         if number == 1:
             return message(f"hint.nudge.{self.idea}", language)
@@ -129,17 +129,17 @@ class PlayHint:
             return self._numbers(language)
         raise ValueError("the hint ladder has rungs 1, 2 and 3")
 
-    def _card_params(self, card: str, language: str) -> dict[str, object]:
+    def _card_params(self, card: str, language: str | None) -> dict[str, object]:
         option = self.option(card)
         return {
             "card": card,
-            "points": _points(option.expected_points),
-            "queen": _percent(option.queen_rate),
-            "moon_for": _percent(option.moon_for),
-            "moon_against": _percent(option.moon_against),
+            "points": _points(option.expected_points, language),
+            "queen": _percent(option.queen_rate, language),
+            "moon_for": _percent(option.moon_for, language),
+            "moon_against": _percent(option.moon_against, language),
         }
 
-    def _recommendation(self, compare_with: str | None, language: str) -> str:
+    def _recommendation(self, compare_with: str | None, language: str | None) -> str:
         best = self._card_params(self.recommended, language)
         idea = message(f"idea.{self.idea}", language)
         parts = [message(f"hint.play.recommend.{self.certainty}", language, **best), idea]
@@ -153,7 +153,7 @@ class PlayHint:
         parts.append(message(f"hint.play.numbers.{key}", language, **best))
         if other is not None:
             params = {**self._card_params(other, language), "best": self.recommended,
-                      "cost": _points(self.costs.get(other, 0.0))}
+                      "cost": _points(self.costs.get(other, 0.0), language)}
             if other in self.equally_good:
                 parts.append(message("hint.play.same", language, **params))
             else:
@@ -164,7 +164,7 @@ class PlayHint:
             parts.append(message("hint.play.game", language))
         return " ".join(parts)
 
-    def _numbers(self, language: str) -> str:
+    def _numbers(self, language: str | None) -> str:
         lines = [
             message("hint.table.intro." + ("solver" if self.options[0].worlds == 0 else "simulated"), language,
                     worlds=self.options[0].worlds, certainty=message(f"hint.certainty.{self.certainty}", language)),
@@ -174,10 +174,10 @@ class PlayHint:
         ]
         for option in self.options:
             mark = message("hint.table.best", language) if option.card in self.equally_good else ""
-            lines.append(
-                f"| {option.card}{mark} | {_points(option.expected_points)} | {_points(self.costs[option.card])} "
-                f"| {_percent(option.queen_rate)} | {_percent(option.moon_for)} | {_percent(option.moon_against)} |"
-            )
+            cells = [f"{option.card}{mark}", _points(option.expected_points, language),
+                     _points(self.costs[option.card], language), _percent(option.queen_rate, language),
+                     _percent(option.moon_for, language), _percent(option.moon_against, language)]
+            lines.append("| " + " | ".join(cells) + " |")
         if self.illegal:
             lines += ["", message("hint.table.illegal", language, cards=" ".join(sorted(
                 self.illegal, key=lambda name: int(Card.parse(name)))))]
@@ -204,7 +204,7 @@ class PassHint:
     worlds: int = 0
     direction: str = ""
 
-    def rung(self, number: int, language: str = "en") -> str:
+    def rung(self, number: int, language: str | None = None) -> str:
         """The pass ladder: 1 a nudge, 2 the pass and its reasons, 3 the numbers."""
         if number == 1:
             return message(f"hint.pass_nudge.{self.idea}", language)
@@ -213,19 +213,19 @@ class PassHint:
             reasons = "; ".join(message(f"hint.pass_reason.{code}", language, card=card)
                                 for card, code in zip(best.cards, best.reasons, strict=True))
             text = message("hint.pass.recommend", language, cards=" ".join(best.cards), reasons=reasons,
-                           points=_points(best.expected_points), worlds=self.worlds)
+                           points=_points(best.expected_points, language), worlds=self.worlds)
             if len(self.options) > 1:
                 other = self.options[1]
                 text += " " + message("hint.pass.against", language, cards=" ".join(other.cards),
-                                      points=_points(other.expected_points),
-                                      cost=_points(other.expected_points - best.expected_points))
+                                      points=_points(other.expected_points, language),
+                                      cost=_points(other.expected_points - best.expected_points, language))
             return text
         if number == 3:
             lines = [message("hint.pass.table_intro", language, worlds=self.worlds), "",
                      message("hint.pass.table_header", language), "|---|---:|---|"]
             for option in self.options:
                 reasons = ", ".join(sorted({message(f"hint.pass_label.{code}", language) for code in option.reasons}))
-                lines.append(f"| {' '.join(option.cards)} | {_points(option.expected_points)} | {reasons} |")
+                lines.append(f"| {' '.join(option.cards)} | {_points(option.expected_points, language)} | {reasons} |")
             return "\n".join(lines)
         raise ValueError("the hint ladder has rungs 1, 2 and 3")
 
@@ -241,12 +241,12 @@ class Verdict:
     good: bool = True
 
 
-def _points(value: float) -> str:
-    return f"{value:.1f}"
+def _points(value: float, language: str | None) -> str:
+    return decimal(value, 1, language)
 
 
-def _percent(value: float) -> str:
-    return f"{round(100 * value)}%"
+def _percent(value: float, language: str | None) -> str:
+    return percent(value, language)
 
 
 # -- what the view determines ------------------------------------------------------------------------
@@ -529,7 +529,7 @@ def _line_gives_queen(state: HandState, card: str, seat: int) -> bool:
 
 
 def decision_verdict(state: HandState, seat: int, played: str, *, totals: Sequence[int] | None = None,
-                     worlds: int = 64, seed: int = 0, language: str = "en") -> Verdict:
+                     worlds: int = 64, seed: int = 0, language: str | None = None) -> Verdict:
     """What the engine thinks of ``played`` by ``seat`` in ``state`` (before the card)."""
     hint = play_hint(state, seat, totals=totals, worlds=worlds, seed=seed)
     card = str(Card.parse(played))
@@ -537,7 +537,7 @@ def decision_verdict(state: HandState, seat: int, played: str, *, totals: Sequen
         raise ValueError(f"{card} is not a legal card for seat {seat} here")
     cost = hint.costs[card]
     good = card in hint.equally_good
-    params = {"played": card, "preferred": hint.recommended, "cost": _points(cost)}
+    params = {"played": card, "preferred": hint.recommended, "cost": _points(cost, language)}
     if good:
         text = message("hint.verdict.good", language, **params)
         cost = 0.0 if card == hint.recommended or hint.classes.get(card) == hint.classes.get(hint.recommended) \

@@ -30,6 +30,9 @@ QUESTION_KINDS: Final[tuple[str, ...]] = (
     "trick_winner", "points_taken", "hand_score", "is_legal", "next_leader", "hearts_broken", "pass_target",
     "moon_shooter", "moon_value", "cards_each", "opening_card", "fact",
 )
+#: The language of the choices in a lesson file, which the engine's answers are matched against (a
+#: translation only adds labels), whatever language the learner reads.
+ANSWER_LANGUAGE: Final = "en"
 #: Questions whose answer is a seat.
 SEAT_QUESTIONS: Final[tuple[str, ...]] = ("trick_winner", "next_leader", "pass_target", "moon_shooter")
 COMMON_KEYS: Final = frozenset({"kind", "title", "text", "deal", "at", "show", "rule", "dispute", "highlight",
@@ -397,7 +400,7 @@ class QuestionStep(StepBase):
     def _from_position(self, state: HandState, players: int) -> str:
         if self.ask == "trick_winner":
             number = self.trick if self.trick is not None else len(state.tricks)
-            return seat_name(state.tricks[number - 1].winner, players)
+            return seat_name(state.tricks[number - 1].winner, players, ANSWER_LANGUAGE)
         if self.ask == "points_taken":
             return str(state.hand_points()[self.seat])
         if self.ask == "hand_score":
@@ -405,13 +408,13 @@ class QuestionStep(StepBase):
         if self.ask == "is_legal":
             return "yes" if state.is_legal(str(self.card)) else "no"
         if self.ask == "next_leader":
-            return seat_name(state.leader, players)
+            return seat_name(state.leader, players, ANSWER_LANGUAGE)
         if self.ask == "hearts_broken":
             return "yes" if state.hearts_broken else "no"
         if self.ask == "pass_target":
-            return seat_name(state.pass_target(self.seat), players)
+            return seat_name(state.pass_target(self.seat), players, ANSWER_LANGUAGE)
         shooter = state.score_report().moon_shooter  # the last kind: moon_shooter
-        return "nobody" if shooter is None else seat_name(shooter, players)
+        return "nobody" if shooter is None else seat_name(shooter, players, ANSWER_LANGUAGE)
 
     def check(self, lesson: Lesson) -> None:
         try:
@@ -439,7 +442,7 @@ class QuestionStep(StepBase):
         >>> step.choice_for_seat(2, 4), step.choice_for_seat(0, 4)
         ('North', None)
         """
-        name = seat_name(seat, players)
+        name = seat_name(seat, players, ANSWER_LANGUAGE)
         return next((choice for choice in self.choices if same_answer(choice, name)), None)
 
     @property

@@ -48,7 +48,7 @@ from typing import Any, Final
 
 from ..engine.rules import Ruleset
 from ..engine.state import HandState
-from ..words.catalogue import DEFAULT_LANGUAGE
+from ..words.catalogue import DEFAULT_LANGUAGE, language_scope
 from .lesson_steps import (
     ACTIVE_KINDS,
     QUESTION_KINDS,
@@ -291,7 +291,13 @@ def lesson_files(folder: Path) -> list[Path]:
 def load_curriculum(folder: Path, language: str = DEFAULT_LANGUAGE) -> Curriculum:
     """Load ``catalogue.toml`` and every lesson it names, with their texts in ``language``; broken files
     become problems.  A lesson whose translation is missing or broken is a problem too, and is shown in
-    English rather than not at all."""
+    English rather than not at all.  The engine checks the files in English, the language they are
+    written in, whatever language the caller's texts are in."""
+    with language_scope(DEFAULT_LANGUAGE):
+        return _load_curriculum(folder, language)
+
+
+def _load_curriculum(folder: Path, language: str) -> Curriculum:
     problems: list[LessonError] = []
     try:
         sections = _sections(_localized_or_english(folder / "catalogue.toml", language, folder, problems))

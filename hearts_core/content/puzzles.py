@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from ..engine.rules import Ruleset
 from ..search.solver import OBJECTIVES
-from ..words.catalogue import DEFAULT_LANGUAGE
+from ..words.catalogue import DEFAULT_LANGUAGE, language_scope
 from .difficulty import found_by_difficulty
 from .generator import generate_play_puzzles, puzzles_to_toml
 from .puzzle_kinds import (
@@ -145,7 +145,13 @@ def parse_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Theme])
 
 
 def load_library(folder: Path) -> Library:
-    """Load ``themes.toml`` and every puzzle file in ``folder``; broken puzzles become problems."""
+    """Load ``themes.toml`` and every puzzle file in ``folder``; broken puzzles become problems.  The
+    engine proves them in English, the language they are written in, whatever the caller's language."""
+    with language_scope(DEFAULT_LANGUAGE):
+        return _load_library(folder)
+
+
+def _load_library(folder: Path) -> Library:
     problems: list[PuzzleError] = []
     try:
         themes = load_themes(folder / "themes.toml")

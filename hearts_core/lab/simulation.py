@@ -34,7 +34,7 @@ from ..engine.rules import Ruleset
 from ..engine.scoring import score_hand
 from ..engine.state import exchange, opening_leader, shuffled_deal
 from ..search.sim import QS, Sim, SimRules, random_card
-from ..words.catalogue import message
+from ..words.catalogue import decimal, message
 from .compare import POLICIES, check_same_deck, pass_view
 
 Progress = Callable[[int, int], bool]
@@ -380,16 +380,14 @@ class StatDiff:
         """A sentence with the figures and whether the difference is real or noise."""
         key = "too_few" if self.n < 2 else self.verdict
         return message(
-            f"lab.verdict.{key}", language, label=self.label(language), mean_a=_fmt(self.mean_a),
-            mean_b=_fmt(self.mean_b), diff=_fmt(self.diff, signed=True), low=_fmt(self.low, signed=True),
-            high=_fmt(self.high, signed=True), n=self.n,
+            f"lab.verdict.{key}", language, label=self.label(language), mean_a=_fmt(self.mean_a, language),
+            mean_b=_fmt(self.mean_b, language), diff=_fmt(self.diff, language, signed=True),
+            low=_fmt(self.low, language, signed=True), high=_fmt(self.high, language, signed=True), n=self.n,
         )
 
 
-def _fmt(value: float, signed: bool = False) -> str:
-    text = f"{value:+.3f}" if signed else f"{value:.3f}"
-    text = text.rstrip("0").rstrip(".") if "." in text else text
-    return "0" if text in ("+0", "-0", "") else text
+def _fmt(value: float, language: str | None, signed: bool = False) -> str:
+    return decimal(value, 3, language, signed=signed, trim=True)
 
 
 def paired_difference(pairs: Iterable[tuple[float, float]], key: str, per: str = "hand") -> StatDiff:

@@ -24,18 +24,27 @@ from ..engine.notation import Position
 from ..engine.rules import Ruleset
 from ..engine.state import HandState
 from ..learner.practice import PracticeSession
+from ..words.catalogue import DEFAULT_LANGUAGE, message
 
 #: The version of the practice game's JSON form (raise it, and read the old one, when it changes).
 GAME_FORMAT: Final = 1
 
 
 class StoredDataError(ValueError):
-    """Stored or imported data that cannot be read: ``path`` names the part, the message says why."""
+    """Stored or imported data that cannot be read: ``path`` names the part, ``code`` (with ``params``)
+    says why; :attr:`problem` is the sentence, from the engine catalogue (``stored.<code>``), in the
+    current language."""
 
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+    def __init__(self, path: str, code: str, **params: Any) -> None:
         self.path = path
-        self.problem = problem
+        self.code = code
+        self.params = params
+        super().__init__(f"{path}: {message(f'stored.{code}', DEFAULT_LANGUAGE, **params)}")
+
+    @property
+    def problem(self) -> str:
+        """Why the data cannot be read, in the current language."""
+        return message(f"stored.{self.code}", **self.params)
 
 
 def hand_to_dict(state: HandState) -> dict[str, Any]:
@@ -99,7 +108,7 @@ def session_from_dict(data: Mapping[str, Any]) -> PracticeSession:
     """The practice game :func:`session_to_dict` wrote; :class:`StoredDataError` when it cannot be rebuilt."""
     try:
         if data.get("format") != GAME_FORMAT:
-            raise StoredDataError("format", f"expected {GAME_FORMAT}, found {data.get('format')!r}")
+            raise StoredDataError("format", "wrong_format", expected=GAME_FORMAT, found=repr(data.get("format"))[:40])
         rules = Ruleset.from_dict(data["rules"])
         game = Game(rules)
         for hand in data["hands"]:
@@ -111,7 +120,7 @@ def session_from_dict(data: Mapping[str, Any]) -> PracticeSession:
     except StoredDataError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise StoredDataError("practice game", f"cannot be rebuilt ({type(error).__name__}: {error})") from error
+        raise StoredDataError("practice game", "cannot_rebuild") from error
 
 
 def _positions_before_own_cards(state: HandState, seat: int) -> list[HandState]:

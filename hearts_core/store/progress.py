@@ -428,23 +428,23 @@ def _iso(moment: datetime) -> str:
 
 def _moment(value: Any, path: str) -> datetime:
     if not isinstance(value, str):
-        raise StoredDataError(path, "a time must be written as text (ISO 8601)")
+        raise StoredDataError(path, "time_not_text")
     try:
         moment = datetime.fromisoformat(value)
     except ValueError as error:
-        raise StoredDataError(path, f"not a time: {value[:40]!r}") from error
+        raise StoredDataError(path, "not_a_time", value=repr(value[:40])) from error
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _name(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_NAME:
-        raise StoredDataError(path, f"expected a name of 1 to {MAX_NAME} characters")
+        raise StoredDataError(path, "bad_name", limit=MAX_NAME)
     return value
 
 
 def _count(value: Any, path: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10_000:
-        raise StoredDataError(path, f"expected a whole number from {low} to 10000")
+        raise StoredDataError(path, "bad_count", low=low, high=10_000)
     return value
 
 
@@ -452,38 +452,38 @@ def _optional_number(value: Any, path: str) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10_000:
-        raise StoredDataError(path, "expected a rating (a number from 0 to 10000) or nothing")
+        raise StoredDataError(path, "bad_rating", high=10_000)
     return float(value)
 
 
 def _list(data: Mapping[str, Any], name: str, limit: int) -> list[Any]:
     value = data.get(name, [])
     if not isinstance(value, list):
-        raise StoredDataError(name, "expected a list")
+        raise StoredDataError(name, "not_a_list")
     if len(value) > limit:
-        raise StoredDataError(name, f"more than {limit} entries")
+        raise StoredDataError(name, "too_many", limit=limit)
     return value
 
 
 def _entry(value: Any, path: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise StoredDataError(path, "expected an object")
+        raise StoredDataError(path, "not_an_object")
     return value
 
 
 def _parse_export(data: Any) -> _Parsed:
     if not isinstance(data, dict):
-        raise StoredDataError("file", "not a Hearts Academy progress file")
+        raise StoredDataError("file", "not_progress_file")
     if data.get("format") != EXPORT_FORMAT:
-        raise StoredDataError("format", "not a Hearts Academy progress file")
+        raise StoredDataError("format", "not_progress_file")
     if data.get("version") != EXPORT_VERSION:
-        raise StoredDataError("version", f"this app reads version {EXPORT_VERSION}, not {data.get('version')!r}")
+        raise StoredDataError("version", "wrong_version", expected=EXPORT_VERSION, found=repr(data.get("version"))[:40])
     lessons = []
     for index, item in enumerate(_list(data, "lessons", MAX_IMPORTED_EVENTS)):
         path = f"lessons[{index}]"
         entry = _entry(item, path)
         if entry.get("outcome") not in OUTCOMES:
-            raise StoredDataError(f"{path}.outcome", f"expected one of {', '.join(OUTCOMES)}")
+            raise StoredDataError(f"{path}.outcome", "one_of", choices=", ".join(OUTCOMES))
         lessons.append({"lesson": _name(entry.get("lesson"), f"{path}.lesson"),
                         "step": _count(entry.get("step"), f"{path}.step"), "outcome": entry["outcome"],
                         "at": _moment(entry.get("at"), f"{path}.at")})
@@ -492,19 +492,19 @@ def _parse_export(data: Any) -> _Parsed:
         path = f"puzzles[{index}]"
         entry = _entry(item, path)
         if entry.get("kind") not in EVENT_KINDS:
-            raise StoredDataError(f"{path}.kind", f"expected one of {', '.join(EVENT_KINDS)}")
+            raise StoredDataError(f"{path}.kind", "one_of", choices=", ".join(EVENT_KINDS))
         correct, rung = entry.get("correct"), entry.get("rung")
         if correct is not None and not isinstance(correct, bool):
-            raise StoredDataError(f"{path}.correct", "expected true, false or nothing")
+            raise StoredDataError(f"{path}.correct", "bool_or_nothing")
         try:
             event = PuzzleEvent(_name(entry.get("puzzle"), f"{path}.puzzle"), entry["kind"], correct,
                                 None if rung is None else _count(rung, f"{path}.rung", 1))
         except ValueError as error:
             if isinstance(error, StoredDataError):
                 raise
-            raise StoredDataError(path, str(error)) from error
+            raise StoredDataError(path, "bad_event") from error
         if not isinstance(entry.get("first_try", True), bool):
-            raise StoredDataError(f"{path}.first_try", "expected true or false")
+            raise StoredDataError(f"{path}.first_try", "not_bool")
         attempt = PuzzleAttempt(event, bool(entry.get("first_try", True)),
                                 _count(entry.get("hints_used", 0), f"{path}.hints_used"),
                                 _optional_number(entry.get("rating_before"), f"{path}.rating_before"),
@@ -518,19 +518,19 @@ def _parse_export(data: Any) -> _Parsed:
         try:
             session_from_dict(state)
         except StoredDataError as error:
-            raise StoredDataError(f"{path}.state", error.problem) from error
+            raise StoredDataError(f"{path}.state", error.code, **error.params) from error
         if not isinstance(entry.get("closed", True), bool):
-            raise StoredDataError(f"{path}.closed", "expected true or false")
+            raise StoredDataError(f"{path}.closed", "not_bool")
         games.append({"state": json.dumps(state, separators=(",", ":")), "closed": entry.get("closed", True),
                       "started_at": _moment(entry.get("started_at"), f"{path}.started_at"),
                       "updated_at": _moment(entry.get("updated_at"), f"{path}.updated_at")})
     chosen = data.get("settings", {})
     if not isinstance(chosen, dict) or len(chosen) > 50:
-        raise StoredDataError("settings", "expected an object of at most 50 settings")
+        raise StoredDataError("settings", "too_many_settings", limit=50)
     for name, value in chosen.items():
         _name(name, f"settings.{str(name)[:20]}")
         if len(json.dumps(value)) > 1_000:
-            raise StoredDataError(f"settings.{name}", "a value longer than 1000 characters")
+            raise StoredDataError(f"settings.{name}", "too_long", limit=1000)
     return _Parsed(lessons, puzzles, games, dict(chosen))
 
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel import Locale
+from babel.numbers import format_percent, get_decimal_symbol
 
 DEFAULT_LANGUAGE: Final = "en"
 #: The languages the app speaks.
@@ -226,6 +227,31 @@ def has_message(key: str, language: str | None = None) -> bool:
     return ENGINE.has(key, language)
 
 
+def decimal(value: float, digits: int = 1, language: str | None = None, *, signed: bool = False,
+            trim: bool = False) -> str:
+    """``value`` with ``digits`` decimals, as the language writes it (``signed``: always with its sign;
+    ``trim``: without trailing zeros).
+
+    >>> decimal(2.66, 1, "en"), decimal(2.66, 1, "uk"), decimal(0.5, 3, "ru", signed=True, trim=True)
+    ('2.7', '2,7', '+0,5')
+    """
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("+0", "-0", ""):
+        text = "0"
+    return text.replace(".", get_decimal_symbol(language or current_language()))
+
+
+def percent(value: float, language: str | None = None) -> str:
+    """A share as a whole percentage, as the language writes it.
+
+    >>> percent(0.456, "en"), percent(0.456, "uk"), percent(0.456, "ru")
+    ('46%', '46%', '46\xa0%')
+    """
+    return format_percent(value, locale=language or current_language())
+
+
 def message(key: str, language: str | None = None, /, **params: Any) -> str:
     """The engine's text for ``key`` with ``params`` filled in."""
     return ENGINE.text(key, language, **params)
@@ -233,6 +259,6 @@ def message(key: str, language: str | None = None, /, **params: Any) -> str:
 
 __all__ = [
     "DEFAULT_LANGUAGE", "ENGINE", "LANGUAGES", "PLURAL_FORMS", "Catalogue", "MissingMessageError", "Plural", "Text",
-    "catalogue", "current_language", "fill", "flatten_toml", "has_message", "language_scope", "message",
-    "set_language", "strict",
+    "catalogue", "current_language", "decimal", "fill", "flatten_toml", "has_message", "language_scope", "message",
+    "percent", "set_language", "strict",
 ]

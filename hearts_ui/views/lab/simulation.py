@@ -96,6 +96,24 @@ def _progress(unit: str) -> None:
         st.rerun(scope="app")
 
 
+#: The table's columns that hold a seat (-1: nobody).
+SEAT_COLUMNS: Final = ("moon_shooter", "sun_shooter", "queen_taker")
+
+
+def shown_table(hands: pd.DataFrame, players: int) -> pd.DataFrame:
+    """The hands as the page shows them: seats by name and headings in the learner's language (the CSV
+    keeps the numbers and the field names, for analysis)."""
+    shown = hands.copy()
+    for column in SEAT_COLUMNS:
+        if column in shown.columns:
+            shown[column] = [ui("lab_column.nobody") if seat < 0 else seat_name(int(seat), players)
+                             for seat in shown[column]]
+    headings = {column: ui("lab_column.score", seat=seat_name(int(column.removeprefix("score_")), players))
+                if column.startswith("score_") and column != "score_spread" else ui(f"lab_column.{column}")
+                for column in shown.columns}
+    return shown.rename(columns=headings)
+
+
 def _results(result: lab.SimulationResult) -> None:
     hands = pd.DataFrame(result.records())
     if "deal_seed" in hands.columns:  # seeds can pass 2**63: text keeps them exact in the table and the CSV
@@ -120,7 +138,7 @@ def _results(result: lab.SimulationResult) -> None:
         (left if number % 2 == 0 else right).plotly_chart(figure, key=f"ha_lab_chart_{number}",
                                                           config={"displayModeBar": False})
     st.markdown(f"##### {ui('lab.table_heading')}")
-    st.dataframe(hands, key="ha_lab_frame", hide_index=True, height=320)
+    st.dataframe(shown_table(hands, result.players), key="ha_lab_frame", hide_index=True, height=320)
     buttons = st.container(horizontal=True, gap="small")
     buttons.download_button(ui("lab.csv"), hands.to_csv(index=False), file_name="variant-lab-hands.csv",
                             mime="text/csv", key="ha_lab_csv", icon=":material/download:")
