@@ -50,8 +50,9 @@ class Term:
     def pattern(self) -> re.Pattern[str]:
         """Any of the term's forms as a whole word, in any case."""
         forms = sorted(self.forms, key=len, reverse=True)
-        return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(form) for form in forms) + r")(?![\w-])",
-                          re.IGNORECASE)
+        # Words of a form may be split by any white space (a line break in a lesson's prose).
+        alternatives = "|".join(r"\s+".join(re.escape(word) for word in form.split()) for form in forms)
+        return re.compile(r"(?<![\w-])(?:" + alternatives + r")(?![\w-])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -252,13 +252,30 @@ def percent(value: float, language: str | None = None) -> str:
     return format_percent(value, locale=language or current_language())
 
 
+#: The letters of each language in its alphabet's order (Python's own order puts і, ї, є and ґ after я).
+ALPHABETS: Final = {
+    "uk": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
+    "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+}
+
+
+def alphabetical(text: str, language: str | None = None) -> tuple[int, ...]:
+    """A key that sorts words as the language's dictionaries do (other characters after its letters).
+
+    >>> sorted(["ігри", "їжак", "гра", "ґава", "я"], key=lambda word: alphabetical(word, "uk"))
+    ['гра', 'ґава', 'ігри', 'їжак', 'я']
+    """
+    letters = ALPHABETS.get(language or current_language(), "")
+    return tuple(letters.index(char) if char in letters else len(letters) + ord(char) for char in text.lower())
+
+
 def message(key: str, language: str | None = None, /, **params: Any) -> str:
     """The engine's text for ``key`` with ``params`` filled in."""
     return ENGINE.text(key, language, **params)
 
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "ENGINE", "LANGUAGES", "PLURAL_FORMS", "Catalogue", "MissingMessageError", "Plural", "Text",
-    "catalogue", "current_language", "decimal", "fill", "flatten_toml", "has_message", "language_scope", "message",
-    "percent", "set_language", "strict",
+    "ALPHABETS", "DEFAULT_LANGUAGE", "ENGINE", "LANGUAGES", "PLURAL_FORMS", "Catalogue", "MissingMessageError",
+    "Plural", "Text", "alphabetical", "catalogue", "current_language", "decimal", "fill", "flatten_toml",
+    "has_message", "language_scope", "message", "percent", "set_language", "strict",
 ]

@@ -15,6 +15,7 @@ from hearts_ui.texts import ui
 from hearts_ui.views.lab.replay import DEAL_KEY, REPLAY_KEY, STEP_KEY
 from hearts_ui.views.lab.rulesets import LINK
 from hearts_ui.views.lab.simulation import JOB_KEY
+from hearts_ui.widgets.chips import prose_plain
 from tests.app.tables import table_data
 from tests.helpers import rendered
 
@@ -52,7 +53,7 @@ def test_standard_against_omnibus_shows_the_divergence_and_the_scores() -> None:
     assert replay.divergence is not None
     last = len(replay.states_a) - 1
     assert at.session_state[STEP_KEY] == lab.divergence_step(replay.divergence, last)
-    assert any(replay.divergence.text() in text for text in _texts(at, "warning"))
+    assert any(prose_plain(replay.divergence.text()) in text for text in _texts(at, "warning"))
     assert ui("lab.find_found") in _texts(at, "info")
     scores = "\n".join(_texts(at, "markdown"))
     assert ui("lab.scores_heading") in scores

@@ -19,6 +19,7 @@ from hearts_core.words.echo import escape_markdown
 from ...language import in_session_language
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
+from ...widgets.chips import prose_plain
 from ...widgets.stepper import stepper
 from .common import side_name
 
@@ -245,8 +246,8 @@ def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
     if divergence is None:
         st.success(ui("lab.no_divergence"), icon=":material/check:")
     elif parting is not None and position >= parting:
-        st.warning(f"**{ui('lab.diverged', number=parting, kind=divergence.label())}** {divergence.text()}",
-                   icon=":material/call_split:")
+        heading = ui("lab.diverged", number=parting, kind=divergence.label())
+        st.warning(prose_plain(f"**{heading}** {divergence.text()}"), icon=":material/call_split:")
     else:
         st.info(ui("lab.diverges_later", number=parting), icon=":material/call_split:")
     _stepper(position, last, parting)

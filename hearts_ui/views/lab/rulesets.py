@@ -14,6 +14,7 @@ from hearts_core.words.echo import echo, escape_markdown
 from ...language import in_session_language, session_language
 from ...texts import ui
 from ...widgets import ruleset_picker
+from ...widgets.chips import prose_plain
 from ...widgets.ruleset_picker import KEEP
 from .common import SIDES, side_name
 
@@ -118,7 +119,7 @@ def ruleset_panel(side: str) -> Ruleset | None:
             st.error(ui("common.rules_problem", problem=escape_markdown(problem or "")), icon=":material/gavel:")
             return None
         for warning in lab.lint_ruleset(rules):
-            st.warning(warning.text(), icon=":material/rule:")
+            st.warning(prose_plain(warning.text()), icon=":material/rule:")
         _house_rules(side, rules)
     return rules
 

@@ -18,6 +18,7 @@ from hearts_core.learner.practice import PracticeSession
 
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
+from ...widgets.chips import prose_plain
 from ...widgets.stepper import counter, session_position, stepper
 from .session import current, keep, reset_views, seat_words, start
 
@@ -171,9 +172,9 @@ def review(session: PracticeSession) -> None:
         with st.spinner(ui("practice.hint_thinking")):
             verdict = _verdict(session, history[position - 1], position - 1, str(move.card))
         if verdict.good:
-            st.success(verdict.text, icon=":material/check:")
+            st.success(prose_plain(verdict.text), icon=":material/check:")
         else:
-            st.warning(verdict.text, icon=":material/lightbulb:")
+            st.warning(prose_plain(verdict.text), icon=":material/lightbulb:")
 
 
 # -- the score -------------------------------------------------------------------------------------

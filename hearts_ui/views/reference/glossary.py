@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from hearts_core.content.glossary import Glossary, GlossaryError, load_glossary
+from hearts_core.words.catalogue import alphabetical
 
 from ...language import session_language
 from ...texts import ui
@@ -28,7 +29,8 @@ def render_glossary() -> None:
     if found is None:
         st.warning(ui("glossary.problem", problem=problem), icon=":material/warning:")
         return
-    for term in sorted(found.terms, key=lambda item: item.term.lower()):
+    language = session_language()
+    for term in sorted(found.terms, key=lambda item: alphabetical(item.term, language)):
         with st.container(border=True, key=f"ha_term_{term.id}"):
             st.markdown(f"**{term.term}**", help=None)
             st.markdown(prose(term.definition), unsafe_allow_html=True)
