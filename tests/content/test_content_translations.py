@@ -8,12 +8,14 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from hearts_core.content.glossary import load_glossary
-from hearts_core.content.lessons import LESSONS_DIR, load_curriculum
+from hearts_core.content.lessons import LESSONS_DIR, QuestionStep, load_curriculum
 from hearts_core.content.puzzles import PUZZLES_DIR, load_library, translate_library
+from hearts_core.content.rulebook import RULES
 from hearts_core.content.sources import SOURCES, quotes_from
 from hearts_core.content.translations import (
     TRANSLATED,
@@ -24,7 +26,6 @@ from hearts_core.content.translations import (
     translation_path,
     untranslated,
 )
-from hearts_core.content.rulebook import RULES
 from hearts_core.words.catalogue import message
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +65,7 @@ def test_the_course_loads_in_the_language_with_no_problem(language: str) -> None
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_question_keeps_its_english_choices_and_shows_the_translated_ones(language: str) -> None:
     lesson = load_curriculum(LESSONS_DIR, language).lessons["table"]
-    question = next(step for step in lesson.steps if getattr(step, "ask", "") == "trick_winner")
+    question = next(step for step in lesson.steps if isinstance(step, QuestionStep) and step.ask == "trick_winner")
     assert "West" in question.choices  # the engine matches its answer against these
     west = message("seat.west", language)
     assert question.label("West") == west
@@ -83,7 +84,7 @@ def test_a_translation_with_a_missing_card_or_a_stray_text_is_refused() -> None:
         localize(english, {**own, "stray": "?"}, "lesson", "uk", "01_table.toml")
 
 
-def _with(own: dict, step: dict, key: str, value: str) -> dict:
+def _with(own: dict[str, Any], step: dict[str, Any], key: str, value: str) -> dict[str, Any]:
     steps = {number: ({**item, key: value} if item is step else item) for number, item in own["steps"].items()}
     return {**own, "steps": steps}
 
