@@ -175,10 +175,15 @@ def _the_end(lesson: Lesson) -> None:
                           query_params=link_params({"theme": lesson.themes[0]}))
 
 
-@st.cache_resource(show_spinner=False)
 def new_words() -> dict[tuple[str, int], tuple[Term, ...]]:
-    """Where each word of the glossary is first used in the curriculum (immutable, shared)."""
-    return first_uses(curriculum().ordered(), glossary())
+    """Where each word of the glossary is first used in the curriculum, in the session's language
+    (immutable, shared)."""
+    return _new_words(session_language())
+
+
+@st.cache_resource(show_spinner=False)
+def _new_words(language: str) -> dict[tuple[str, int], tuple[Term, ...]]:
+    return first_uses(_curriculum(language).ordered(), _glossary(language))
 
 
 def glossary() -> Glossary:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hearts_core.content.glossary import Glossary, GlossaryError, load_glossary
+from hearts_core.content.glossary import Glossary, GlossaryError, Term, load_glossary
 from hearts_core.words.catalogue import alphabetical
 
 from ...language import session_language
@@ -21,19 +21,34 @@ def glossary(language: str) -> tuple[Glossary | None, str | None]:
         return None, str(error)
 
 
+def _words(term: Term, translated: dict[str, dict[str, str]]) -> str:
+    """What the sources call the term in Ukrainian and Russian, or, where no source has a word, the word
+    this course chose (the term of its Ukrainian or Russian glossary)."""
+    ours = {language: translated[language].get(term.id, "") for language in ("uk", "ru")}
+    if not term.uk and not term.ru and all(ours.values()):
+        return ui("glossary.course_both", uk=ours["uk"], ru=ours["ru"])
+    words = []
+    for language, sources_word in (("uk", term.uk), ("ru", term.ru)):
+        if sources_word:
+            words.append(ui(f"glossary.{language}", words=sources_word))
+        elif ours[language]:
+            words.append(ui(f"glossary.course_{language}", words=ours[language]))
+    return " · ".join(words) if words else ui("glossary.no_word")
+
+
 def render_glossary() -> None:
-    """The whole page: the terms in alphabetical order."""
+    """The whole page: the terms in the language's alphabetical order."""
     st.title(ui("nav.glossary"))
     st.markdown(ui("glossary.intro"))
-    found, problem = glossary(session_language())
+    language = session_language()
+    found, problem = glossary(language)
     if found is None:
         st.warning(ui("glossary.problem", problem=problem), icon=":material/warning:")
         return
-    language = session_language()
+    translated = {other: {term.id: term.term for term in (glossary(other)[0] or Glossary(())).terms}
+                  for other in ("uk", "ru")}
     for term in sorted(found.terms, key=lambda item: alphabetical(item.term, language)):
         with st.container(border=True, key=f"ha_term_{term.id}"):
             st.markdown(f"**{term.term}**", help=None)
             st.markdown(prose(term.definition), unsafe_allow_html=True)
-            words = [ui("glossary.uk", words=term.uk)] if term.uk else []
-            words += [ui("glossary.ru", words=term.ru)] if term.ru else []
-            st.caption(" · ".join(words) if words else ui("glossary.no_word"))
+            st.caption(_words(term, translated))

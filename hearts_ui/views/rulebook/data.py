@@ -34,7 +34,7 @@ from hearts_core.content.rulebook import (
 )
 from hearts_core.engine.describe import capitalised, describe_value, field_help, field_label, signed
 from hearts_core.engine.presets import preset_info
-from hearts_core.words.catalogue import message
+from hearts_core.words.catalogue import current_language, message
 from hearts_core.words.echo import echo
 
 from ...texts import ui
@@ -310,7 +310,9 @@ def option_text(rule_id: str, key: str) -> str:
 
 
 @cache
-def _standard_side(rule_id: str, key: str) -> tuple[tuple[Change, ...], bool, tuple[str, ...]]:
+def _standard_side(rule_id: str, key: str, language: str) -> tuple[tuple[Change, ...], bool, tuple[str, ...]]:
+    """What choosing an option changes in the standard game, in ``language`` (cached per language: the
+    words are made once for each)."""
     standard = Ruleset()
     try:
         applied = apply_variant(standard, rule_id, key)
@@ -340,7 +342,7 @@ def variant_choices(rule_id: str, rules: Ruleset | None = None) -> tuple[Variant
     current = rules if rules is not None else Ruleset()
     choices = []
     for key in option_keys(rule_id):
-        changes, is_standard, presets = _standard_side(rule_id, key)
+        changes, is_standard, presets = _standard_side(rule_id, key, current_language())
         choices.append(VariantChoice(
             key=key,
             text=option_text(rule_id, key),
@@ -385,8 +387,9 @@ def all_sections() -> tuple[str, ...]:
 
 
 @cache
-def _search_text(rule_id: str) -> str:
-    """Everything a learner might search for in one rule, lower-cased."""
+def _search_text(rule_id: str, language: str) -> str:
+    """Everything a learner might search for in one rule, lower-cased, in ``language`` (cached per
+    language)."""
     view = rule_view(rule_id)
     parts = [view.id, view.title, view.text, section_title(view.section)]
     parts += [f"{source} {note}" for source, note in view.sources]
@@ -407,4 +410,5 @@ def matching_rules(query: str, section: str | None = None) -> tuple[RuleEntry, .
     """
     words = query.lower().split()
     entries = rules_in(section) if section else tuple(e for s in SECTIONS for e in rules_in(s))
-    return tuple(entry for entry in entries if all(word in _search_text(entry.id) for word in words))
+    language = current_language()
+    return tuple(entry for entry in entries if all(word in _search_text(entry.id, language) for word in words))
