@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Any, Final
 
 from ..words.catalogue import message
 from ..words.echo import shorten
@@ -306,6 +306,10 @@ class CardSet:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        """Pickled as its mask (a ruleset sent to a worker process carries card sets)."""
+        return CardSet.from_mask, (self.mask,)
 
     def __iter__(self) -> Iterator[Card]:
         return iter(cards_of_mask(self.mask))

@@ -103,6 +103,10 @@ class Penalties(Mapping[str, int]):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Penalties is immutable")
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, int]]]:
+        """Pickled as its non-zero values (a ruleset sent to a worker process carries them)."""
+        return Penalties, ({str(ALL_CARDS[i]): value for i, value in enumerate(self._values) if value},)
+
     def __getitem__(self, key: str) -> int:
         return self._values[Card.parse(key)]
 

@@ -29,7 +29,7 @@ from .compare import (
     play_out,
     replay_pair,
 )
-from .jobs import GAME_CHUNK, HAND_CHUNK, MAX_DEALS, MAX_GAMES, TIME_BUDGET, SimulationJob
+from .jobs import GAME_CHUNK, HAND_CHUNK, MAX_DEALS, MAX_GAMES, TIME_BUDGET, ChunkCall, PlayedChunk, SimulationJob
 from .share import (
     CardLine,
     LintWarning,
@@ -61,12 +61,14 @@ __all__ = [
     "POLICIES",
     "TIME_BUDGET",
     "CardLine",
+    "ChunkCall",
     "Divergence",
     "GameRow",
     "HandRow",
     "LintWarning",
     "NotationError",
     "PairReplay",
+    "PlayedChunk",
     "RulesetError",
     "SimulationJob",
     "SimulationResult",

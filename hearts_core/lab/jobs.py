@@ -40,6 +40,36 @@ StopReason = Literal["cancelled", "time"]
 
 
 @dataclass(frozen=True)
+class PlayedChunk:
+    """A chunk's deals as played, where they go in the job (``offset``), and the seconds they took."""
+
+    result: SimulationResult
+    offset: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class ChunkCall:
+    """One chunk of a job, as a value a worker process can be sent: ``size`` deals (or games) from
+    ``seed``, to go at ``offset`` in the job."""
+
+    rules_a: Ruleset
+    rules_b: Ruleset
+    size: int
+    seed: int
+    policy: str
+    games_mode: bool
+    offset: int
+
+    def play(self) -> PlayedChunk:
+        """Play the chunk (in whatever process calls this)."""
+        started = time.perf_counter()
+        result = simulate_pairs(self.rules_a, self.rules_b, self.size, seed=self.seed, policy=self.policy,
+                                games=self.games_mode)
+        return PlayedChunk(result, self.offset, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
 class SimulationJob:
     """A paired simulation of ``total`` deals (or games) under ``rules_a`` and ``rules_b``,
     ``done`` of them played so far."""
@@ -87,27 +117,39 @@ class SimulationJob:
         """The share codes of the two rulesets (to tell whether the page's rules changed since)."""
         return encode_ruleset(self.rules_a), encode_ruleset(self.rules_b)
 
-    def next_chunk(self) -> SimulationJob:
-        """The job with one more chunk played (itself when finished)."""
+    def next_call(self) -> ChunkCall | None:
+        """What playing the next chunk takes (None when finished): a picklable value, so a worker
+        process can play it (:meth:`ChunkCall.play`) while the page stays free."""
         if self.finished:
-            return self
+            return None
         size = min(self.chunk_size, self.total - self.done)
         number = self.done // self.chunk_size
-        started = time.perf_counter()
-        result = simulate_pairs(self.rules_a, self.rules_b, size, seed=self.seed * 1000 + number,
-                                policy=self.policy, games=self.games_mode)
-        elapsed = self.elapsed + time.perf_counter() - started
-        offset = self.done
-        deals = offset * MAX_GAME_HANDS if self.games_mode else offset
-        game_offset = offset if self.games_mode else 0
+        return ChunkCall(self.rules_a, self.rules_b, size, self.seed * 1000 + number, self.policy, self.games_mode,
+                         self.done)
+
+    def with_chunk(self, played: PlayedChunk) -> SimulationJob:
+        """The job with a played chunk added (itself when the chunk is not the one it waits for, say after
+        a cancel)."""
+        if self.finished or played.offset != self.done:
+            return self
+        result = played.result
+        elapsed = self.elapsed + played.seconds
+        deals = self.done * MAX_GAME_HANDS if self.games_mode else self.done
+        game_offset = self.done if self.games_mode else 0
         rows = tuple(dataclasses.replace(row, deal=row.deal + deals, game=row.game + game_offset)
                      for row in result.rows)
-        games = tuple(dataclasses.replace(row, game=row.game + offset) for row in result.games)
-        played = dataclasses.replace(self, done=self.done + size, rows=self.rows + rows, games=self.games + games,
-                                     elapsed=elapsed)
-        if elapsed >= self.budget and not played.finished:
-            return dataclasses.replace(played, cancelled=True, stopped="time")
-        return played
+        games = tuple(dataclasses.replace(row, game=row.game + self.done) for row in result.games)
+        size = result.requested
+        done = dataclasses.replace(self, done=self.done + size, rows=self.rows + rows, games=self.games + games,
+                                   elapsed=elapsed)
+        if elapsed >= self.budget and not done.finished:
+            return dataclasses.replace(done, cancelled=True, stopped="time")
+        return done
+
+    def next_chunk(self) -> SimulationJob:
+        """The job with one more chunk played here, in this thread (itself when finished)."""
+        call = self.next_call()
+        return self if call is None else self.with_chunk(call.play())
 
     def cancel(self) -> SimulationJob:
         """The job stopped where it is (itself when already finished)."""
@@ -119,4 +161,5 @@ class SimulationJob:
                                 games_mode=self.games_mode, players=self.rules_a.players)
 
 
-__all__ = ["GAME_CHUNK", "HAND_CHUNK", "MAX_DEALS", "MAX_GAMES", "TIME_BUDGET", "SimulationJob", "StopReason"]
+__all__ = ["GAME_CHUNK", "HAND_CHUNK", "MAX_DEALS", "MAX_GAMES", "TIME_BUDGET", "ChunkCall", "PlayedChunk",
+           "SimulationJob", "StopReason"]

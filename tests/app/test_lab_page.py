@@ -5,6 +5,7 @@ good or bad.  Expected words come from the catalogue and the engine."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -33,6 +34,18 @@ def _open(**params: str) -> AppTest:
     at.switch_page(PAGE).run()
     assert not at.exception
     return at
+
+
+def finish_simulation(at: AppTest, seconds: float = 90) -> None:
+    """Rerun the page, as its progress fragment does, until the simulation (played by a worker
+    process) is finished."""
+    deadline = time.monotonic() + seconds
+    while not at.session_state[JOB_KEY].finished:
+        assert time.monotonic() < deadline, "the simulation did not finish"
+        assert not at.exception
+        at.run()
+    at.run()  # the page with the results
+    assert not at.exception
 
 
 def _texts(at: AppTest, kind: str) -> list[str]:
@@ -115,7 +128,7 @@ def test_a_small_simulation_gives_charts_a_table_and_a_csv() -> None:
     at = _open()
     at.number_input(key="ha_lab_sim_n").set_value(40).run()
     at.button(key="ha_lab_sim_run").click().run()
-    assert not at.exception
+    finish_simulation(at)
     job = at.session_state[JOB_KEY]
     assert job.finished and job.done == 40 and not job.cancelled
     assert len(at.get("plotly_chart")) >= 2

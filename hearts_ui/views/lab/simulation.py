@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
 import pandas as pd  # type: ignore[import-untyped]
@@ -17,11 +19,17 @@ from hearts_core.engine.table import seat_name
 from hearts_core.words.catalogue import message
 
 from ...texts import ui
+from . import worker
 from .common import COLOURS, SIDES, side_name
 
 JOB_KEY: Final = "ha_lab_job"
-#: How often the running simulation plays its next chunk (each run of the progress fragment plays one).
+#: The chunk being played in a worker process (a future), kept beside the job.
+CHUNK_KEY: Final = "ha_lab_chunk"
+#: How often the progress fragment looks at the running simulation.
 TICK: Final = 0.1
+#: How long one run of the fragment waits for the chunk in play (waiting leaves the CPU to others;
+#: short, so that a click on Cancel is answered at once).
+WAIT: Final = 0.5
 
 
 def _job() -> lab.SimulationJob | None:
@@ -30,6 +38,7 @@ def _job() -> lab.SimulationJob | None:
 
 
 def _start_job(rules_a: Ruleset, rules_b: Ruleset) -> None:
+    st.session_state.pop(CHUNK_KEY, None)
     st.session_state[JOB_KEY] = lab.SimulationJob.start(
         rules_a, rules_b, total=int(st.session_state.get("ha_lab_sim_n") or 0), seed=secrets.randbelow(1000),
         games_mode=bool(st.session_state.get("ha_lab_sim_games")),
@@ -38,6 +47,9 @@ def _start_job(rules_a: Ruleset, rules_b: Ruleset) -> None:
 
 def _cancel_job() -> None:
     job = _job()
+    pending = st.session_state.pop(CHUNK_KEY, None)
+    if isinstance(pending, Future):
+        pending.cancel()  # a chunk already in play runs out in its worker, and is dropped
     if job is not None:
         st.session_state[JOB_KEY] = job.cancel()
 
@@ -84,16 +96,37 @@ def simulation(rules_a: Ruleset, rules_b: Ruleset) -> None:
 
 @st.fragment(run_every=TICK)
 def _progress(unit: str) -> None:
-    """The running simulation: its progress bar, one more chunk per run; the page when it is done."""
+    """The running simulation: its progress bar; each run takes in the chunk a worker has played and
+    sends the next; the page when it is done."""
     job = _job()
     if job is None or job.finished:
         st.rerun(scope="app")
         return
     st.progress(job.done / max(job.total, 1), text=ui("lab.sim_progress", done=job.done, total=job.total, unit=unit))
-    job = job.next_chunk()
+    job = _advance(job)
     st.session_state[JOB_KEY] = job
     if job.finished:
         st.rerun(scope="app")
+
+
+def _advance(job: lab.SimulationJob) -> lab.SimulationJob:
+    """The job with its chunk in play added, if the worker has finished it within :data:`WAIT`."""
+    pending = st.session_state.get(CHUNK_KEY)
+    if not isinstance(pending, Future) or pending.cancelled():
+        call = job.next_call()
+        if call is None:
+            return job
+        pending = worker.submit(call)
+        st.session_state[CHUNK_KEY] = pending
+    try:
+        played = pending.result(timeout=WAIT)
+    except TimeoutError:
+        return job
+    except BrokenProcessPool:  # the worker died: send the chunk again on the next run
+        st.session_state.pop(CHUNK_KEY, None)
+        return job
+    st.session_state.pop(CHUNK_KEY, None)
+    return job.with_chunk(played)
 
 
 #: The table's columns that hold a seat (-1: nobody).
