@@ -228,16 +228,10 @@ def _game_state(name: str, rules: Ruleset, totals: Sequence[int]) -> str:
     return ui("lab.game_on", side=name, leaders=leaders)
 
 
-def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
-    """The side-by-side replay; False when the two rulesets cannot play the same deal."""
-    st.header(ui("lab.deal_heading"), divider="gray")
-    st.markdown(ui("lab.deal_intro"))
-    try:
-        _deal_controls(rules_a, rules_b)
-        replay = _replay(rules_a, rules_b)
-    except ValueError as error:
-        st.error(ui("lab.replay_problem", problem=escape_markdown(str(error))), icon=":material/error:")
-        return False
+@st.fragment
+def _stepped(replay: Any) -> None:
+    """Where the two hands part, the stepper and both tables at the step: a fragment, so a step
+    forward or back reruns only this, not the rulesets and the simulation above and below."""
     last = replay.last_step
     position = max(0, min(int(st.session_state.get(STEP_KEY, 0)), last))
     st.session_state[STEP_KEY] = position
@@ -256,6 +250,19 @@ def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
         _column_table(replay.history_a, position, side_name("a"), "a")
     with right:
         _column_table(replay.history_b, position, side_name("b"), "b")
+
+
+def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
+    """The side-by-side replay; False when the two rulesets cannot play the same deal."""
+    st.header(ui("lab.deal_heading"), divider="gray")
+    st.markdown(ui("lab.deal_intro"))
+    try:
+        _deal_controls(rules_a, rules_b)
+        replay = _replay(rules_a, rules_b)
+    except ValueError as error:
+        st.error(ui("lab.replay_problem", problem=escape_markdown(str(error))), icon=":material/error:")
+        return False
+    _stepped(replay)
     _scores_table(replay)
     with st.expander(ui("lab.deal_text"), icon=":material/content_copy:"):
         st.caption(ui("lab.deal_text_note"))
