@@ -17,6 +17,7 @@ cookie lasts only as long as the browser stays open.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from http.cookies import SimpleCookie
@@ -29,6 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from hearts_core.store import new_token, signed, verified
 
 from .storage import COOKIE, COOKIE_MAX_AGE, signing_key, store
+from .views.puzzles.common import warm_libraries
 
 #: Paths that never answer with a page (Streamlit's own endpoints, files, components).
 _NOT_PAGES: Final = ("/_stcore/", "/static/", "/component/", "/media/", "/app/static/", "/favicon")
@@ -97,9 +99,14 @@ class LearnerCookieMiddleware:
 
 @asynccontextmanager
 async def lifespan(_app: Any) -> AsyncIterator[None]:
-    """At start-up: open the progress database (made and migrated now, not on a learner's first click)."""
+    """At start-up: open the progress database (made and migrated now, not on a learner's first click)
+    and prove the puzzle library (seconds of work that would otherwise hold up the first learner to open
+    the puzzles, and every other learner of that server while it runs)."""
     opened = await run_in_threadpool(store)
     await run_in_threadpool(signing_key)
+    started = time.perf_counter()
+    await run_in_threadpool(warm_libraries)
+    _LOG.info("Hearts Academy: puzzle library proven in %.1f s", time.perf_counter() - started)
     _LOG.info("Hearts Academy: progress kept in %s", opened.engine.url.render_as_string(hide_password=True))
     yield
 

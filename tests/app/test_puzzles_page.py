@@ -32,6 +32,7 @@ from hearts_core.learner.rating import next_puzzle, puzzle_facts
 from hearts_ui.texts import ui
 from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY, RUN_KEY
 from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
+from hearts_ui.views.puzzles.page import PAGE as LIST_PAGE
 from hearts_ui.views.puzzles.puzzle import TABLE_KEY
 from hearts_ui.widgets.chips import prose, prose_plain
 from tests.app.tables import click_table, table_data
@@ -112,8 +113,17 @@ def fixture_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
 # -- the picker --------------------------------------------------------------------------------
 
 
-def test_the_page_runs_and_lists_every_puzzle() -> None:
+def _show_all(at: AppTest) -> None:
+    """Click "show more" until the whole list is there."""
+    while [button for button in at.button if button.key == "ha_pz_more"]:
+        at.button(key="ha_pz_more").click().run()
+
+
+def test_the_page_runs_and_lists_every_puzzle_a_page_at_a_time() -> None:
     at = _open()
+    first = [button.key for button in at.button if button.key and button.key.startswith("ha_pz_open_")]
+    assert len(first) == LIST_PAGE < len(LIBRARY.puzzles)  # the first page only, then "show more"
+    _show_all(at)
     text = _text(at)
     assert ui("nav.puzzles") in [element.value for element in at.title]
     missing = [puzzle.id for puzzle in LIBRARY.ordered() if puzzle.title not in text]
@@ -128,8 +138,9 @@ def test_the_page_runs_and_lists_every_puzzle() -> None:
 def test_filters_narrow_the_list_and_next_opens_a_match_chosen_for_the_learner() -> None:
     at = _open()
     at.selectbox(key="ha_pz_filter_kind").set_value("scoring").run()
-    open_buttons = [button.key for button in at.button if button.key and button.key.startswith("ha_pz_open_")]
     scoring = [puzzle.id for puzzle in LIBRARY.select(kind="scoring")]
+    _show_all(at)
+    open_buttons = [button.key for button in at.button if button.key and button.key.startswith("ha_pz_open_")]
     assert open_buttons == [f"ha_pz_open_{puzzle_id}" for puzzle_id in scoring]
     facts = puzzle_facts(LIBRARY)
     pool = {puzzle_id: facts[puzzle_id] for puzzle_id in scoring}
@@ -199,6 +210,9 @@ def test_a_right_first_answer_solves_and_counts_in_the_progress() -> None:
     at.button(key="ha_pz_back").click().run()
     assert not at.exception
     assert ui("puzzles.summary", solved=1, failed=0, streak=1, rate=100) in _text(at)
+    assert not at.get("plotly_chart")  # the progress tab is drawn only when it is opened
+    at.session_state["ha_pz_tab"] = ui("puzzles.tab_progress")
+    at.run()
     assert [metric.value for metric in at.metric][:3] == ["1", "0", "1"]
     assert [chart.key for chart in at.get("plotly_chart")] == ["ha_pz_rating_chart", "ha_pz_chart"]
     assert at.metric[-1].label == ui("puzzles.metric_rating") and int(at.metric[-1].value) > 1500

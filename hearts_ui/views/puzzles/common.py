@@ -28,7 +28,7 @@ from hearts_core.engine.table import seat_name
 from hearts_core.learner.puzzle_progress import SOLVED, PuzzleEvent, PuzzleRecord, apply_event
 from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts, rating_history
 from hearts_core.store import PuzzleAttempt
-from hearts_core.words.catalogue import DEFAULT_LANGUAGE
+from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 
 from ...language import clear_query_params, session_language
 from ...storage import learner, store
@@ -59,6 +59,17 @@ def load_puzzles(folder: str) -> Library:
         if folder not in _LIBRARIES:
             _LIBRARIES[folder] = load_library(Path(folder))
         return _LIBRARIES[folder]
+
+
+def warm_libraries() -> None:
+    """Load and prove the puzzle library, and word it in every language, before the first learner
+    asks (the server's start-up calls this: the proof takes seconds)."""
+    folder = puzzle_folder()
+    english = load_puzzles(folder)
+    for language in LANGUAGES:
+        if language != DEFAULT_LANGUAGE and (folder, language) not in _TRANSLATED:
+            with _LIBRARY_LOCK:
+                _TRANSLATED[(folder, language)] = translate_library(english, Path(folder), language)
 
 
 def _library(folder: str) -> Library:

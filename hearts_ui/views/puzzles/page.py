@@ -12,6 +12,7 @@ drawn by :mod:`.puzzle`.  All judging is done by the puzzles themselves
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
@@ -41,6 +42,12 @@ from .common import (
 )
 from .filters import FILTERS, active_filters, filter_format, filter_options, matching_puzzles, save_filters, set_filter
 from .puzzle import render_puzzle
+
+#: Puzzle cards shown at once in the list, and where the list keeps how many are shown.
+PAGE: Final = 12
+SHOWN_KEY: Final = "ha_pz_shown"
+#: The key of the list's tabs (choose, progress).
+TAB_KEY: Final = "ha_pz_tab"
 
 
 def render_puzzles() -> None:
@@ -89,12 +96,16 @@ def render_index(loaded: Library) -> None:
     if today_puzzle is not None:
         _daily_card(loaded, today_puzzle)
     _run_card(loaded)
-    choose_tab, progress_tab = st.tabs([ui("puzzles.tab_choose"), ui("puzzles.tab_progress")])
-    with choose_tab:
-        matching = _picker(loaded)
-        _puzzle_list(loaded, matching)
-    with progress_tab:
-        _progress_panel(loaded)
+    # Only the open tab is drawn (the charts of the progress tab are built when it is looked at).
+    choose_tab, progress_tab = st.tabs([ui("puzzles.tab_choose"), ui("puzzles.tab_progress")], key=TAB_KEY,
+                                       on_change="rerun")
+    if choose_tab.open:
+        with choose_tab:
+            matching = _picker(loaded)
+            _puzzle_list(loaded, matching)
+    if progress_tab.open:
+        with progress_tab:
+            _progress_panel(loaded)
 
 
 def _summary_line() -> None:
@@ -154,12 +165,18 @@ def _picker(loaded: Library) -> tuple[Puzzle, ...]:
 
 
 def _puzzle_list(loaded: Library, matching: tuple[Puzzle, ...]) -> None:
+    """The matching puzzles, :data:`PAGE` at a time ("show more" adds the next ones): a page of 200
+    cards would be hundreds of elements to send on every visit."""
     if not matching:
         return
     st.caption(ui("puzzles.matching", count=len(matching)))
+    ids = tuple(puzzle.id for puzzle in matching)
+    shown = st.session_state.get(SHOWN_KEY)
+    count = shown[1] if isinstance(shown, tuple) and shown[0] == ids else PAGE  # new filters: the first page
+    st.session_state[SHOWN_KEY] = (ids, count)
     records = progress()
     columns = st.columns(2)
-    for number, puzzle in enumerate(matching):
+    for number, puzzle in enumerate(matching[:count]):
         if number and number % 2 == 0:
             columns = st.columns(2)  # row by row, so the reading order is the list's order
         record = records.get(puzzle.id)
@@ -169,6 +186,13 @@ def _puzzle_list(loaded: Library, matching: tuple[Puzzle, ...]) -> None:
             label = ui("puzzles.open") if record is None or record.result is None else ui("puzzles.again")
             action.button(label, key=f"ha_pz_open_{puzzle.id}", on_click=open_puzzle, args=(puzzle.id,),
                           width="stretch", type="secondary")
+    if count < len(matching):
+        st.button(ui("puzzles.show_more", count=min(PAGE, len(matching) - count), left=len(matching) - count),
+                  key="ha_pz_more", on_click=_show_more, args=(ids, count), icon=":material/expand_more:")
+
+
+def _show_more(ids: tuple[str, ...], count: int) -> None:
+    st.session_state[SHOWN_KEY] = (ids, count + PAGE)
 
 
 # -- progress -----------------------------------------------------------------------------------
