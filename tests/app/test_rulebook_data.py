@@ -13,7 +13,7 @@ import pytest
 import hearts_ui.texts as texts
 import hearts_ui.views.puzzles.common as puzzles_view
 import hearts_ui.views.rulebook.data as data
-from hearts_core import Ruleset
+from hearts_core import Ruleset, lab
 from hearts_core.ai.bots import LEVELS
 from hearts_core.content.lessons import ACTIVE_KINDS, STEP_KINDS
 from hearts_core.content.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
@@ -169,6 +169,10 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
+    used |= {f"glossary.{part}{language}" for part in ("", "course_") for language in ("uk", "ru")}
+    columns = lab.simulate_pairs(Ruleset(), Ruleset(), 1).records()[0]
+    used |= {"lab_column.score" if name.startswith("score_") and name != "score_spread" else f"lab_column.{name}"
+             for name in columns} | {"lab_column.nobody"}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)
