@@ -17,7 +17,8 @@ the URL path, on the session's first run; after that by ``page_script_hash``, fr
 messages it holds.  That cache is the browser's: a message marked cacheable (an element over
 ``global.minCachedMessageSize``, such as a card table) is kept and its hash sent with later reruns,
 so the server sends a ``ref_hash`` instead; an entry unused for ``max_cached_message_age`` runs
-(from ``new_session``) is dropped.  Between pages a learner thinks for a uniform random 2-6 s.
+(from ``new_session``) is dropped (the end of a fragment's run ages only that fragment's messages,
+as in the browser).  Between pages a learner thinks for a uniform random 2-6 s.
 
 The pages, equally likely: a random step of a random lesson (``Lessons?lesson=<id>&step=<n>``, from
 ``load_curriculum(LESSONS_DIR)``), Puzzles, Practice, Variant Lab.  After the first page the query
@@ -442,9 +443,12 @@ class Learner:
         self.jar: dict[str, str] = {}
         self.socket: ClientConnection | None = None
         self.page_hashes: dict[str, str] = {}
-        self.cache: dict[str, int] = {}  # hash -> the run count when it was last used
+        #: The browser's cache of messages: hash -> (the run count when it was last used, the fragment that sent it).
+        self.cache: dict[str, tuple[int, str]] = {}
         self.runs = 0
         self.max_cache_age = 2
+        self.exceptions: list[str] = []  # of the run being read
+        self.server_exec = 0.0
 
     async def live(self, deadline: float) -> None:
         """Arrive, then open pages with think time between them until the deadline."""
@@ -526,8 +530,7 @@ class Learner:
         assert self.socket is not None
         began = time.perf_counter()
         first_message: float | None = None
-        exceptions: list[str] = []
-        server_exec = 0.0
+        self.exceptions, self.server_exec = [], 0.0
         try:
             async with asyncio.timeout(self.timeout):
                 await self.socket.send(self.rerun_message(page, first))
@@ -535,39 +538,7 @@ class Learner:
                     data = await self.socket.recv(decode=False)
                     if first_message is None:
                         first_message = time.perf_counter() - began
-                    message = ForwardMsg.FromString(data)
-                    kind = message.WhichOneof("type")
-                    if kind == "delta":
-                        if message.metadata.cacheable:
-                            self.cache[message.hash] = self.runs
-                        element = message.delta.new_element
-                        if message.delta.HasField("new_element") and element.WhichOneof("type") == "exception":
-                            exceptions.append(f"{element.exception.type}: {element.exception.message}")
-                    elif kind == "ref_hash":
-                        if message.ref_hash not in self.cache:
-                            raise Problem("cache", f"ref_hash {message.ref_hash}: a message this learner lacks")
-                        self.cache[message.ref_hash] = self.runs
-                        self.figures.cache_refs += 1
-                    elif kind == "new_session":
-                        self.max_cache_age = message.new_session.config.max_cached_message_age or 2
-                    elif kind == "navigation":
-                        self.page_hashes = {app_page.url_pathname: app_page.page_script_hash
-                                            for app_page in message.navigation.app_pages}
-                    elif kind == "page_profile":
-                        server_exec += message.page_profile.exec_time / 1e6  # the whole run, preparation included
-                    elif kind == "page_not_found":
-                        raise Problem("page_not_found", f"/{page.path}: {message.page_not_found.page_name}")
-                    elif kind == "auto_rerun":
-                        self.figures.auto_reruns += 1
-                    elif kind == "script_finished":
-                        status = message.script_finished
-                        if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                            continue  # st.rerun: the page is the run that follows
-                        self.runs += 1
-                        self.cache = {key: used for key, used in self.cache.items()
-                                      if self.runs - used <= self.max_cache_age}
-                        if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
-                            raise Problem("compile_error", f"/{page.path}")
+                    if self.take(ForwardMsg.FromString(data), page):
                         break
         except TimeoutError as error:
             raise Problem("timeout", f"/{page.path}?{page.query}: not finished in {self.timeout:.0f} s") from error
@@ -577,11 +548,51 @@ class Learner:
         self.figures.pages.append((page.kind, elapsed))
         self.figures.first_message.append(first_message if first_message is not None else elapsed)
         self.figures.last_page = max(self.figures.last_page, time.perf_counter())
-        if server_exec:
-            self.figures.server_exec.append(server_exec)
-        if exceptions:
-            for text in exceptions:
-                self.figures.error(page.kind, "exception", f"/{page.path}?{page.query}: {text}")
+        if self.server_exec:
+            self.figures.server_exec.append(self.server_exec)
+        for text in self.exceptions:
+            self.figures.error(page.kind, "exception", f"/{page.path}?{page.query}: {text}")
+
+    def take(self, message: ForwardMsg, page: Page) -> bool:
+        """One message from the server, kept as a browser keeps it (the cache of messages, the pages'
+        hashes) and counted (exceptions, server time); true when it ends a run (a run stopped by
+        ``st.rerun`` does not: the run after it does).  As the browser's cache does, the end of a
+        fragment's run ages only the messages that fragment sent."""
+        kind = message.WhichOneof("type")
+        if kind == "delta":
+            if message.metadata.cacheable:
+                self.cache[message.hash] = (self.runs, self.cache.get(message.hash, (0, message.delta.fragment_id))[1])
+            element = message.delta.new_element
+            if message.delta.HasField("new_element") and element.WhichOneof("type") == "exception":
+                self.exceptions.append(f"{element.exception.type}: {element.exception.message}")
+        elif kind == "ref_hash":
+            if message.ref_hash not in self.cache:
+                raise Problem("cache", f"ref_hash {message.ref_hash}: a message this learner lacks")
+            self.cache[message.ref_hash] = (self.runs, self.cache[message.ref_hash][1])
+            self.figures.cache_refs += 1
+        elif kind == "new_session":
+            self.max_cache_age = message.new_session.config.max_cached_message_age or 2
+        elif kind == "navigation":
+            self.page_hashes = {app_page.url_pathname: app_page.page_script_hash
+                                for app_page in message.navigation.app_pages}
+        elif kind == "page_profile":
+            self.server_exec += message.page_profile.exec_time / 1e6  # the whole run, preparation included
+        elif kind == "page_not_found":
+            raise Problem("page_not_found", f"/{page.path}: {message.page_not_found.page_name}")
+        elif kind == "auto_rerun":
+            self.figures.auto_reruns += 1
+        elif kind == "script_finished":
+            status = message.script_finished
+            if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                return False  # st.rerun: the page is the run that follows
+            self.runs += 1
+            fragments = set(message.metadata.run.fragment_ids)
+            self.cache = {key: (used, fragment) for key, (used, fragment) in self.cache.items()
+                          if self.runs - used <= self.max_cache_age or (fragments and fragment not in fragments)}
+            if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
+                raise Problem("compile_error", f"/{page.path}")
+            return True
+        return False
 
 
 # -- the run ------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from hearts_core.store import new_token, signed, verified
 
 from .storage import COOKIE, COOKIE_MAX_AGE, signing_key, store
+from .views.lab import worker as lab_workers
 from .views.puzzles.common import warm_libraries
 
 #: Paths that never answer with a page (Streamlit's own endpoints, files, components).
@@ -101,7 +102,8 @@ class LearnerCookieMiddleware:
 async def lifespan(_app: Any) -> AsyncIterator[None]:
     """At start-up: open the progress database (made and migrated now, not on a learner's first click)
     and prove the puzzle library (seconds of work that would otherwise hold up the first learner to open
-    the puzzles, and every other learner of that server while it runs)."""
+    the puzzles, and every other learner of that server while it runs).  At shutdown: stop the Lab's
+    worker processes."""
     opened = await run_in_threadpool(store)
     await run_in_threadpool(signing_key)
     started = time.perf_counter()
@@ -109,6 +111,7 @@ async def lifespan(_app: Any) -> AsyncIterator[None]:
     _LOG.info("Hearts Academy: puzzle library proven in %.1f s", time.perf_counter() - started)
     _LOG.info("Hearts Academy: progress kept in %s", opened.engine.url.render_as_string(hide_password=True))
     yield
+    await run_in_threadpool(lab_workers.shut_down)  # the Lab's worker processes end with the server
 
 
 __all__ = ["LearnerCookieMiddleware", "cookie_header", "lifespan"]

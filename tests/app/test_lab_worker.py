@@ -60,3 +60,13 @@ def test_every_ruleset_travels_to_a_worker_unchanged(name: str) -> None:
     rules = Ruleset.preset(name)
     assert pickle.loads(pickle.dumps(rules)) == rules
     assert pickle.loads(pickle.dumps(rules.removed_cards)) == rules.removed_cards
+
+
+def test_the_workers_stop_with_the_server_and_start_again_when_needed() -> None:
+    call = _job().next_call()
+    assert call is not None
+    worker.submit(call).result(timeout=120)
+    worker.shut_down()
+    assert worker._POOL is None
+    assert worker.submit(call).result(timeout=120).offset == 0  # a new pool when the next chunk comes
+    worker.shut_down()

@@ -57,6 +57,15 @@ def _pool() -> ProcessPoolExecutor:
         return _POOL
 
 
+def shut_down() -> None:
+    """Stop the worker processes (the server's shutdown calls this; a pool is made again if needed)."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _reset_pool() -> None:
     global _POOL
     with _POOL_LOCK:
@@ -80,4 +89,4 @@ def _played_here(call: ChunkCall) -> Future[PlayedChunk]:
     return future
 
 
-__all__ = ["WORKERS_VARIABLE", "submit", "worker_count"]
+__all__ = ["WORKERS_VARIABLE", "shut_down", "submit", "worker_count"]
