@@ -803,6 +803,21 @@ def server_option(text: str) -> str:
     return text
 
 
+def finish(target: Target, figures: dict[str, Any], render: Callable[[list[str]], str], as_json: bool) -> None:
+    """Print the figures as ``render`` writes them given the server logs' problems (and, with
+    ``as_json``, one JSON line); remove a server's folder this script made unless its logs show problems."""
+    problems = target.log_problems()
+    figures["server_log_problems"] = len(problems)
+    print(render(problems))
+    if isinstance(target, OneServer | StackTarget):
+        if problems:
+            print(f"  the server's logs and database are kept in {target.folder}")
+        else:
+            target.remove()
+    if as_json:
+        print(json.dumps(figures))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
@@ -840,16 +855,7 @@ def main() -> None:
                                         options.timeout, options.settle, options.seed, options.warm_up))
     finally:
         target.stop()
-    problems = target.log_problems()
-    figures["server_log_problems"] = len(problems)
-    print(report(figures, where_text, problems))
-    if isinstance(target, OneServer | StackTarget):
-        if problems:
-            print(f"  the server's logs and database are kept in {target.folder}")
-        else:
-            target.remove()
-    if options.json:
-        print(json.dumps(figures))
+    finish(target, figures, lambda problems: report(figures, where_text, problems), options.json)
 
 
 if __name__ == "__main__":

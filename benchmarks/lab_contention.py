@@ -50,7 +50,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import random
 import statistics
@@ -73,6 +72,7 @@ from class_load import (
     RunningServer,
     Target,
     cpu_seconds,
+    finish,
     load_average,
     machine_busy_seconds,
     process_tree,
@@ -507,16 +507,7 @@ def main() -> None:
                                       options.timeout))
     finally:
         target.stop()
-    problems = target.log_problems()
-    figures["server_log_problems"] = len(problems)
-    print(report(figures, where_text, problems))
-    if isinstance(target, OneServer):
-        if problems:
-            print(f"  the server's log and database are kept in {target.folder}")
-        else:
-            target.remove()
-    if options.json:
-        print(json.dumps(figures))
+    finish(target, figures, lambda problems: report(figures, where_text, problems), options.json)
 
 
 if __name__ == "__main__":

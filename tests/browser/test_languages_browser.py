@@ -97,28 +97,29 @@ def _every_page(page: Page, url: str, language: str, width: str, shots: Path) ->
         page.screenshot(path=str(shots / f"{language}_{width}_{name}.png"), full_page=True)
 
 
+def _right_card(page: Page, address: str, card: str, where: str, shots: Path) -> None:
+    """Open ``address``, click the right card in the learner's hand, and see the verdict "right"."""
+    page.goto(address)
+    _settled(page)
+    language = address.rsplit("lang=", 1)[1]
+    _card(page, card, language).click()
+    expect(_right(page, language)).to_be_visible()
+    _settled(page)
+    _no_exception(page)
+    _fits(page, where)
+    page.screenshot(path=str(shots / f"{where.replace(' ', '_')}_card.png"), full_page=True)
+
+
 def _lesson_card(page: Page, url: str, language: str, width: str, shots: Path) -> None:
     step = TABLE_LESSON.steps[FOLLOW_SUIT - 1]
     assert isinstance(step, ChooseCardStep)
-    page.goto(f"{url}/Lessons?lesson=table&step={FOLLOW_SUIT}&lang={language}")
-    _settled(page)
-    _card(page, step.accept[0], language).click()
-    expect(_right(page, language)).to_be_visible()
-    _settled(page)
-    _no_exception(page)
-    _fits(page, f"{language} {width} lesson")
-    page.screenshot(path=str(shots / f"{language}_{width}_lesson_card.png"), full_page=True)
+    _right_card(page, f"{url}/Lessons?lesson=table&step={FOLLOW_SUIT}&lang={language}", step.accept[0],
+                f"{language} {width} lesson", shots)
 
 
 def _puzzle_card(page: Page, url: str, language: str, width: str, shots: Path) -> None:
-    page.goto(f"{url}/Puzzles?puzzle={PLAY.id}&lang={language}")
-    _settled(page)
-    _card(page, PLAY.solution[0], language).click()
-    expect(_right(page, language)).to_be_visible()
-    _settled(page)
-    _no_exception(page)
-    _fits(page, f"{language} {width} puzzle")
-    page.screenshot(path=str(shots / f"{language}_{width}_puzzle_card.png"), full_page=True)
+    _right_card(page, f"{url}/Puzzles?puzzle={PLAY.id}&lang={language}", PLAY.solution[0],
+                f"{language} {width} puzzle", shots)
 
 
 def _practice_card(page: Page, url: str, language: str, width: str, shots: Path) -> None:

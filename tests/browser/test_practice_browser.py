@@ -148,6 +148,17 @@ def test_pass_read_a_reason_and_play_a_whole_hand_on_the_table(
     _no_exception(page)
 
 
+def _steady_count(page: Page) -> int:
+    """The cards on the table once none has moved in for a second (the bots' cards arrive animated)."""
+    counts = [trick_cards(page).count()]
+    for _ in range(40):
+        page.wait_for_timeout(250)
+        counts.append(trick_cards(page).count())
+        if len(set(counts[-5:])) == 1 and len(counts) >= 5:
+            break
+    return counts[-1]
+
+
 def test_a_reload_mid_game_finds_the_same_hand(server: StreamlitServer, page: Page, shots: Path) -> None:
     page.set_viewport_size({"width": 1366, "height": 1000})
     _start(page, f"{server.url}{PRACTICE_PATH}")
@@ -155,13 +166,13 @@ def test_a_reload_mid_game_finds_the_same_hand(server: StreamlitServer, page: Pa
     card_button(page, hand_codes(page, legal=True)[0]).click()
     _settled(page)
     page.wait_for_timeout(5000)  # the bots' cards have arrived and the trick gone to its winner
+    on_table = _steady_count(page)
     cards = hand_codes(page)
-    on_table = trick_cards(page).count()
     page.reload()
     _settled(page)
     expect(hand(page).get_by_role("button")).to_have_count(len(cards))
     assert hand_codes(page) == cards
-    assert trick_cards(page).count() == on_table
+    expect(trick_cards(page)).to_have_count(on_table)  # drawn again as it was (after the cards' animation)
     expect(_button(page, "ha_pr_undo")).to_be_enabled()
     page.screenshot(path=str(shots / "reloaded.png"), full_page=True)
     _no_exception(page)
