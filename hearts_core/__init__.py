@@ -39,11 +39,12 @@ from .engine.reasons import Explanation, IllegalPassError, IllegalPlayError, Rea
 from .engine.rules import Penalties, Ruleset, RulesetError
 from .engine.scoring import ScoreReport
 from .engine.state import CurrentTrick, HandState, PerSeat, Trick
+from .search.fast import random_hands
 from .search.solver import SolveResult, solve
 
 __all__ = [
     "Card", "CardParseError", "CardSet", "CurrentTrick", "Explanation", "Game", "HandResult", "HandState", "History",
     "IllegalPassError", "IllegalPlayError", "NotationError", "Penalties", "PerSeat", "PlayerView", "PresetInfo",
     "Reason", "Ruleset", "RulesetError", "ScoreReport", "SolveResult", "Trick", "lab", "make_bot", "pass_hint",
-    "play_hint", "preset_info", "sample_worlds", "solve",
+    "play_hint", "preset_info", "random_hands", "sample_worlds", "solve",
 ]

@@ -1,0 +1,118 @@
+"""The compiled path: whether it is ready, warming it, and whole random hands.
+
+The kernel (:mod:`hearts_core.search.kernel`) is compiled by numba the first
+time each function runs, or loaded from numba's cache on disk.  Learners must
+never wait for that, so the app warms it in a background thread at start-up
+(:func:`warm`, called by ``hearts_ui.server``) and the engine's hot paths ask
+:func:`ready` before each use: until the kernel is compiled they take the
+pure-Python path, which gives the same answers by other random numbers.
+Whether a function is compiled is numba's own record (its signatures), so this
+module keeps no state of its own.
+
+>>> from hearts_core import Ruleset, random_hands
+>>> points = random_hands(Ruleset(), 3, seed=7)
+>>> points.shape, [int(total) for total in points.sum(axis=1)]
+((3, 4), [26, 26, 26])
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Final
+
+import numpy as np
+
+from ..engine.rules import Ruleset
+from . import kernel
+
+LOG: Final = logging.getLogger("hearts_core")
+
+#: The kernel functions the engine calls directly; each compiles its callees with it.
+ENTRY_POINTS: Final = ("random_hands", "lab_hands", "playouts", "deal_worlds", "heuristic_card", "heuristic_pass",
+                       "legal_mask", "score_hand")
+
+
+def ready() -> bool:
+    """Whether every entry point of the kernel is compiled (so a call costs no compile time)."""
+    if not kernel.AVAILABLE:
+        return False
+    return all(getattr(kernel, name).signatures for name in ENTRY_POINTS)
+
+
+def state() -> str:
+    """One line for the log: which path the engine runs on, and why."""
+    if kernel.numba is None:
+        return "pure-Python path (numba is not installed)"
+    if not kernel.WANTED:
+        return "pure-Python path (HEARTS_COMPILED=0)"
+    if ready():
+        return f"compiled kernel (numba {kernel.numba.__version__})"
+    return f"pure-Python path until the compiled kernel (numba {kernel.numba.__version__}) is warm"
+
+
+def warm() -> float:
+    """Compile (or load from numba's cache) every entry point; returns the seconds it took.
+
+    Runs each one once on a small standard hand, with the argument types the
+    engine uses, so later calls find a compiled version.  Logs the path the
+    engine runs on."""
+    if not kernel.AVAILABLE:
+        LOG.info("hearts_core runs on the %s", state())
+        return 0.0
+    start = time.perf_counter()
+    rules = kernel.rules_array(Ruleset())
+    n = 4
+    rng = kernel.rng_state(0)
+    scores = np.zeros((1, n), dtype=np.int64)
+    kernel.random_hands(rules, 1, 0, rng, scores, np.zeros((1, 2 * n + 104), dtype=np.int64))
+    dealt = np.array([[0x1FFF << (13 * seat) for seat in range(n)]], dtype=np.int64)
+    facts = np.zeros((1, n + kernel.LAB_FACTS), dtype=np.int64)
+    kernel.lab_hands(rules, dealt, np.zeros(1, dtype=np.int64), np.zeros(n, dtype=np.int64), False, facts)
+    base = np.zeros((1, kernel.STATE_SIZE), dtype=np.int64)
+    kernel.start_state(rules, dealt[0], 0, base[0])
+    flags = np.zeros((1, 2), dtype=np.int64)
+    kernel.playouts(rules, base, np.zeros(1, dtype=np.int64), 0, 0, False, 0, np.zeros(n, dtype=np.int64), False,
+                    scores, flags)
+    worlds = np.zeros((1, n), dtype=np.int64)
+    kernel.deal_worlds(np.zeros(n, dtype=np.int64), np.array([0, 1, 0, 0], dtype=np.int64),
+                       np.zeros(n, dtype=np.int64), np.array([5], dtype=np.int64), np.array([1], dtype=np.int64),
+                       rng, worlds)
+    kernel.heuristic_card(rules, base[0], 1)
+    kernel.heuristic_pass(rules, 0x1FFF, False)
+    kernel.legal_mask(rules, 0x1FFF, -1, True, False)
+    kernel.score_hand(rules, base[0], np.zeros(n, dtype=np.int64), False, scores[0])
+    seconds = time.perf_counter() - start
+    LOG.info("hearts_core runs on the %s, warmed in %.1f s", state(), seconds)
+    return seconds
+
+
+def random_hands(rules: Ruleset, count: int, seed: int) -> np.ndarray:
+    """Deal, pass and play ``count`` hands under ``rules`` with uniformly random legal choices
+    (the pass too: ``pass_count`` random cards); returns each hand's points per seat as an
+    array of shape ``(count, players)``.
+
+    Hand ``i`` has hand number ``i``, so the pass direction follows the
+    ruleset's cycle and the deal moves left.  The same ``seed`` gives the same
+    hands on the compiled and the pure-Python path (the kernel's own random
+    numbers).  A public contract: outside benchmarks call it.
+    """
+    if count < 0:
+        raise ValueError("count cannot be negative")
+    scores = np.zeros((count, rules.players), dtype=np.int64)
+    no_trace = np.zeros((0, 1), dtype=np.int64)
+    kernel.random_hands(kernel.rules_array(rules), count, 0, kernel.rng_state(seed), scores, no_trace)
+    return scores
+
+
+def traced_random_hands(rules: Ruleset, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`random_hands` with each hand's record (``kernel.random_hands``'s trace), for tests."""
+    n = rules.players
+    deck_size = rules.hand_size * n
+    scores = np.zeros((count, n), dtype=np.int64)
+    trace = np.zeros((count, 2 * n + 2 * deck_size), dtype=np.int64)
+    kernel.random_hands(kernel.rules_array(rules), count, 0, kernel.rng_state(seed), scores, trace)
+    return scores, trace
+
+
+__all__ = ["ENTRY_POINTS", "random_hands", "ready", "state", "traced_random_hands", "warm"]

@@ -1,0 +1,976 @@
+"""The compiled kernel: the engine's hot paths as numba functions on 64-bit card masks.
+
+Everything here works on plain ``int64`` numbers and NumPy arrays so that
+numba can compile it to machine code: the legality kernel, playing a card,
+the heuristic player and the moon shooter, the heuristic pass, scoring, a
+random hand (deal, pass, play), a Variant Lab hand, and deals of the unseen
+cards.  The pure-Python engine (:mod:`hearts_core.engine`,
+:mod:`hearts_core.search.sim`, :func:`hearts_core.ai.bots.heuristic_card`) stays
+the reference: ``tests/core/test_kernel.py`` plays seeded hands through both and
+compares every legal set, every heuristic choice and every score under every
+preset.  Callers go through :mod:`hearts_core.search.fast`, which uses this
+kernel once it is compiled and the Python path until then (or without numba).
+
+Layouts (indices are module constants):
+
+* rules: one ``int64`` array of :data:`RULES_SIZE` numbers (:func:`rules_array`);
+* a position: one ``int64`` array of :data:`STATE_SIZE` numbers (``S_*``):
+  leader, seat to play, trick length, hearts broken, cards gone, tricks done,
+  the trick's winning card and its index, then per seat the hand, the cards
+  taken, the tricks won and the points, then the trick's cards;
+* random numbers: a 48-bit linear congruential generator whose state is one
+  ``int64`` in a one-element array (the same numbers compiled or not).
+
+None of these functions check their input: the wrappers in ``fast`` build it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Final
+
+import numpy as np
+
+from ..engine.rules import Ruleset
+
+try:  # numba is optional: without it the engine runs on its pure-Python path.
+    import numba
+except ImportError:  # pragma: no cover - exercised where numba is not installed
+    numba = None
+
+#: ``HEARTS_COMPILED=0`` turns the compiled kernel off (the pure-Python path is used).
+WANTED: Final = os.environ.get("HEARTS_COMPILED", "1") != "0"
+AVAILABLE: Final = numba is not None and WANTED
+
+
+def _kernel(function: Any) -> Any:
+    """Compile with numba (cached on disk, releasing the GIL), or keep the Python function."""
+    if not AVAILABLE:
+        return function
+    return numba.njit(cache=True, nogil=True)(function)
+
+
+# -- layouts ---------------------------------------------------------------------------------------
+
+R_N, R_HAND_SIZE, R_DECK, R_PENALTY, R_BONUS, R_MOON_VALUE = 0, 1, 2, 3, 4, 5
+R_OPENING_MASK, R_MUST_BREAK, R_LEAD_WITH_QUEEN, R_BARRED, R_BREAKS, R_OPENING_CARD = 6, 7, 8, 9, 10, 11
+R_MOON_MODE, R_MOON_NEEDS_BONUS, R_SUN, R_NO_TRICKS, R_CHIPS, R_PASS_COUNT = 12, 13, 14, 15, 16, 17
+R_TARGET, R_TIE_SHARE, R_MOON_ON, R_MOON_NEEDED, R_CYCLE_LEN = 18, 19, 20, 21, 22
+R_CYCLE = 24  # up to 8 pass offsets
+R_POINTS = 32  # 52 card values
+RULES_SIZE: Final = R_POINTS + 52
+
+MOON_OFF, MOON_ADD, MOON_SUBTRACT, MOON_BEST = 0, 1, 2, 3
+MAX_CYCLE: Final = 8
+
+S_LEADER, S_TO_PLAY, S_TRICK_LEN, S_BROKEN, S_GONE, S_DONE, S_WIN_CARD, S_WIN_INDEX = 0, 1, 2, 3, 4, 5, 6, 7
+S_HANDS, S_TAKEN, S_WON, S_POINTS, S_TRICK = 8, 16, 24, 32, 40
+STATE_SIZE: Final = 48
+
+SUIT_BITS: Final = 0x1FFF
+HEARTS_BITS: Final = SUIT_BITS << 26
+SPADES_BITS: Final = SUIT_BITS << 39
+NOT_HEARTS: Final = ((1 << 52) - 1) & ~HEARTS_BITS
+QS: Final = 3 * 13 + 10
+KS: Final = QS + 1
+AS: Final = QS + 2
+JD: Final = 13 + 9
+QS_BIT: Final = 1 << QS
+SPADE_HONOURS: Final = (1 << QS) | (1 << KS) | (1 << AS)
+MOON_ALARM_CARDS: Final = 5
+RNG_MULTIPLIER: Final = 0x5DEECE66D
+RNG_MASK: Final = (1 << 48) - 1
+#: Shooter codes returned by :func:`score_hand`: a moon shooter's seat, or SUN + seat.
+SUN: Final = 100
+
+
+def rules_array(rules: Ruleset) -> np.ndarray:
+    """The ruleset's numbers in the kernel's layout (the ``R_*`` indices)."""
+    tables = rules.tables
+    legality = tables.legality
+    values = np.zeros(RULES_SIZE, dtype=np.int64)
+    offsets = tables.pass_offsets
+    if len(offsets) > MAX_CYCLE:
+        raise ValueError(f"the kernel keeps at most {MAX_CYCLE} pass directions")
+    mode = {"off": MOON_OFF, "add_to_others": MOON_ADD, "subtract_from_self": MOON_SUBTRACT}.get(rules.moon, MOON_BEST)
+    moon_on = rules.moon != "off" and bool(tables.penalty_mask) and rules.scoring == "points"
+    opening = tables.opening_card
+    values[R_N] = rules.players
+    values[R_HAND_SIZE] = tables.hand_size
+    values[R_DECK] = tables.deck_mask
+    values[R_PENALTY] = tables.penalty_mask
+    values[R_BONUS] = tables.bonus_mask
+    values[R_MOON_VALUE] = tables.moon_value
+    values[R_OPENING_MASK] = legality.opening_mask
+    values[R_MUST_BREAK] = legality.must_break
+    values[R_LEAD_WITH_QUEEN] = legality.lead_with_queen
+    values[R_BARRED] = legality.first_trick_barred
+    values[R_BREAKS] = legality.breaks_mask
+    values[R_OPENING_CARD] = -1 if opening is None else int(opening)
+    values[R_MOON_MODE] = mode
+    values[R_MOON_NEEDS_BONUS] = rules.moon_needs_bonus
+    values[R_SUN] = rules.sun
+    values[R_NO_TRICKS] = rules.no_tricks_bonus
+    values[R_CHIPS] = rules.scoring == "chips"
+    values[R_PASS_COUNT] = rules.pass_count
+    values[R_TARGET] = rules.target_score
+    values[R_TIE_SHARE] = rules.tie == "share"
+    values[R_MOON_ON] = moon_on
+    values[R_MOON_NEEDED] = tables.penalty_mask | (tables.bonus_mask if rules.moon_needs_bonus else 0)
+    values[R_CYCLE_LEN] = len(offsets)
+    values[R_CYCLE:R_CYCLE + len(offsets)] = offsets
+    values[R_POINTS:R_POINTS + 52] = tables.points
+    return values
+
+
+def rng_state(seed: int) -> np.ndarray:
+    """A generator state for :func:`next_bits` from any integer seed."""
+    return np.array([(seed ^ RNG_MULTIPLIER) & RNG_MASK], dtype=np.int64)
+
+
+# -- bits and random numbers ------------------------------------------------------------------------
+
+
+@_kernel
+def popcount(x: int) -> int:
+    """The number of set bits of a non-negative mask."""
+    x = int(x)  # a Python int on the pure-Python path, so the multiplication below cannot overflow
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@_kernel
+def lowest(mask: int) -> int:
+    """The lowest card of a mask (-1 when empty)."""
+    if mask == 0:
+        return -1
+    return popcount((mask & -mask) - 1)
+
+
+@_kernel
+def highest(mask: int) -> int:
+    """The highest card of a mask (-1 when empty)."""
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    mask |= mask >> 16
+    mask |= mask >> 32
+    return popcount(mask) - 1
+
+
+@_kernel
+def next_bits(rng: np.ndarray) -> int:
+    """31 random bits (the high bits of a 48-bit linear congruential generator)."""
+    state = (int(rng[0]) * RNG_MULTIPLIER + 0xB) & RNG_MASK
+    rng[0] = state
+    return state >> 17
+
+
+@_kernel
+def below(rng: np.ndarray, count: int) -> int:
+    """A random whole number from 0 to ``count - 1``."""
+    return (next_bits(rng) * count) >> 31
+
+
+@_kernel
+def nth_card(mask: int, index: int) -> int:
+    """The ``index``-th lowest card of ``mask``."""
+    while index > 0:
+        mask &= mask - 1
+        index -= 1
+    return lowest(mask)
+
+
+@_kernel
+def random_card(mask: int, rng: np.ndarray) -> int:
+    """A uniformly random card of a non-empty mask."""
+    count = popcount(mask)
+    if count == 1:
+        return lowest(mask)
+    return nth_card(mask, below(rng, count))
+
+
+# -- legality and play -------------------------------------------------------------------------------
+
+
+@_kernel
+def legal_mask(rules: np.ndarray, hand: int, led_suit: int, first_trick: bool, broken: bool) -> int:
+    """The legal cards of ``hand``: the engine's :func:`~hearts_core.engine.legality.legal_mask`
+    (``led_suit`` is -1 when leading)."""
+    if led_suit >= 0:
+        candidates = hand & (SUIT_BITS << (13 * led_suit))
+        if candidates == 0:
+            candidates = hand
+    elif first_trick and rules[R_OPENING_MASK] != 0:
+        return hand & rules[R_OPENING_MASK]
+    else:
+        candidates = hand
+        if rules[R_MUST_BREAK] != 0 and not broken:
+            others = hand & NOT_HEARTS
+            if others != 0 and not (rules[R_LEAD_WITH_QUEEN] != 0 and others == QS_BIT):
+                candidates = others
+    barred = rules[R_BARRED]
+    if first_trick and barred != 0:
+        allowed = candidates & ~barred
+        if allowed != 0:
+            candidates = allowed
+    return candidates
+
+
+@_kernel
+def state_legal(rules: np.ndarray, state: np.ndarray) -> int:
+    """The legal cards of the seat to play in ``state``."""
+    led = state[S_TRICK] // 13 if state[S_TRICK_LEN] > 0 else -1
+    hand = state[S_HANDS + state[S_TO_PLAY]]
+    return legal_mask(rules, hand, led, state[S_DONE] == 0, state[S_BROKEN] != 0)
+
+
+@_kernel
+def start_state(rules: np.ndarray, hands: np.ndarray, leader: int, state: np.ndarray) -> None:
+    """Fill ``state`` with a fresh hand: ``hands`` dealt (and passed), ``leader`` to lead."""
+    state[:] = 0
+    n = rules[R_N]
+    for seat in range(n):
+        state[S_HANDS + seat] = hands[seat]
+    state[S_LEADER] = leader
+    state[S_TO_PLAY] = leader
+    state[S_WIN_CARD] = -1
+
+
+@_kernel
+def play_card(rules: np.ndarray, state: np.ndarray, card: int) -> None:
+    """Play ``card`` for the seat to move (not checked: pass a legal card)."""
+    bit = 1 << card
+    seat = state[S_TO_PLAY]
+    n = rules[R_N]
+    state[S_HANDS + seat] ^= bit
+    state[S_GONE] |= bit
+    if bit & rules[R_BREAKS]:
+        state[S_BROKEN] = 1
+    length = state[S_TRICK_LEN]
+    if length == 0:
+        state[S_WIN_CARD] = card
+        state[S_WIN_INDEX] = 0
+    elif card > state[S_WIN_CARD] and card // 13 == state[S_TRICK] // 13:
+        state[S_WIN_CARD] = card
+        state[S_WIN_INDEX] = length
+    state[S_TRICK + length] = card
+    length += 1
+    if length < n:
+        state[S_TRICK_LEN] = length
+        state[S_TO_PLAY] = (seat + 1) % n
+        return
+    winner = (state[S_LEADER] + state[S_WIN_INDEX]) % n
+    mask = 0
+    total = 0
+    for index in range(n):
+        played = state[S_TRICK + index]
+        mask |= 1 << played
+        total += rules[R_POINTS + played]
+    state[S_TAKEN + winner] |= mask
+    state[S_WON + winner] += 1
+    state[S_POINTS + winner] += total
+    state[S_DONE] += 1
+    state[S_TRICK_LEN] = 0
+    state[S_LEADER] = winner
+    state[S_TO_PLAY] = winner
+    state[S_WIN_CARD] = -1
+
+
+# -- scoring -----------------------------------------------------------------------------------------
+
+
+@_kernel
+def moon_shooter(rules: np.ndarray, state: np.ndarray) -> int:
+    """The seat that took every card a moon needs, or -1 (``Sim.moon_shooter``)."""
+    if rules[R_MOON_ON] == 0:
+        return -1
+    needed = rules[R_MOON_NEEDED]
+    for seat in range(rules[R_N]):
+        if state[S_TAKEN + seat] & needed == needed:
+            return seat
+    return -1
+
+
+@_kernel
+def _standing(rules: np.ndarray, after: np.ndarray, seat: int) -> int:
+    """3 wins alone, 2 shares the win, 1 the game goes on, 0 loses (``scoring.standing_after``)."""
+    n = rules[R_N]
+    target = rules[R_TARGET]
+    top = after[0]
+    low = after[0]
+    for other in range(n):
+        top = max(top, after[other])
+        low = min(low, after[other])
+    if not (target != 0 and top >= target):
+        return 1
+    if after[seat] != low:
+        return 0
+    ties = 0
+    for other in range(n):
+        if after[other] == low:
+            ties += 1
+    if ties == 1:
+        return 3
+    return 2 if rules[R_TIE_SHARE] != 0 else 1
+
+
+@_kernel
+def score_hand(rules: np.ndarray, state: np.ndarray, totals: np.ndarray, use_totals: bool,
+               out: np.ndarray) -> int:
+    """The hand's scores into ``out`` (``engine.scoring.score_hand`` with no moon choice: the
+    shooter's best option given ``totals``).  Returns the moon shooter's seat, ``SUN`` + the
+    sun shooter's seat, or -1."""
+    n = rules[R_N]
+    if rules[R_CHIPS] != 0:
+        deck_hearts = HEARTS_BITS & rules[R_DECK]
+        fewest = 99
+        for seat in range(n):
+            out[seat] = popcount(state[S_TAKEN + seat] & deck_hearts)
+            fewest = min(fewest, out[seat])
+        winners = 0
+        pot = 0
+        for seat in range(n):
+            if out[seat] == fewest:
+                winners += 1
+            else:
+                pot += out[seat]
+        share = pot // winners
+        for seat in range(n):
+            if winners == n:
+                out[seat] = 0
+            elif out[seat] == fewest:
+                out[seat] = -share
+        return -1
+    value = rules[R_MOON_VALUE]
+    for seat in range(n):
+        out[seat] = state[S_POINTS + seat]
+    if rules[R_SUN] != 0:
+        for seat in range(n):
+            if state[S_WON + seat] == rules[R_HAND_SIZE]:
+                for other in range(n):
+                    out[other] += -value if other == seat else 2 * value
+                return SUN + seat
+    shooter = -1
+    if rules[R_MOON_MODE] != MOON_OFF and rules[R_PENALTY] != 0:
+        needed = rules[R_MOON_NEEDED]
+        for seat in range(n):
+            if state[S_TAKEN + seat] & needed == needed:
+                shooter = seat
+                break
+    if shooter >= 0:
+        add = rules[R_MOON_MODE] == MOON_ADD
+        if rules[R_MOON_MODE] == MOON_BEST:
+            add = True
+            if use_totals:
+                add_after = np.empty(n, dtype=np.int64)
+                subtract_after = np.empty(n, dtype=np.int64)
+                for seat in range(n):
+                    base = totals[seat] + out[seat]
+                    add_after[seat] = base - value if seat == shooter else base + value
+                    subtract_after[seat] = base - 2 * value if seat == shooter else base
+                add = _standing(rules, add_after, shooter) >= _standing(rules, subtract_after, shooter)
+        for seat in range(n):
+            if add:
+                out[seat] += -value if seat == shooter else value
+            elif seat == shooter:
+                out[seat] -= 2 * value
+        return shooter
+    bonus = rules[R_NO_TRICKS]
+    if bonus != 0:
+        done = 0
+        for seat in range(n):
+            done += state[S_WON + seat]
+        if done == rules[R_HAND_SIZE]:
+            for seat in range(n):
+                if state[S_WON + seat] == 0:
+                    out[seat] += bonus
+    return -1
+
+
+# -- the heuristic player (hearts_core.ai.bots.heuristic_card, line by line) ------------------------
+
+
+@_kernel
+def _priced(rules: np.ndarray, mask: int, sign: int) -> int:
+    result = 0
+    while mask:
+        low = mask & -mask
+        if rules[R_POINTS + lowest(low)] * sign > 0:
+            result |= low
+        mask ^= low
+    return result
+
+
+@_kernel
+def _best_by_points(rules: np.ndarray, mask: int) -> int:
+    best = -1
+    best_points = -1_000_000
+    best_rank = -1
+    while mask:
+        low = mask & -mask
+        card = lowest(low)
+        points = rules[R_POINTS + card]
+        rank = card % 13
+        if points > best_points or (points == best_points and rank > best_rank):
+            best_points = points
+            best_rank = rank
+            best = card
+        mask ^= low
+    return best
+
+
+@_kernel
+def _low_points(rules: np.ndarray, mask: int) -> int:
+    best = -1
+    best_points = 1_000_000
+    while mask:
+        low = mask & -mask
+        card = lowest(low)
+        points = rules[R_POINTS + card]
+        if points < best_points or (points == best_points and card > best):
+            best_points = points
+            best = card
+        mask ^= low
+    return best
+
+
+@_kernel
+def _high_rank(pool: int, hand: int) -> int:
+    best = -1
+    best_rank = -1
+    best_length = 0
+    for suit in range(4):
+        mine = pool & (SUIT_BITS << (13 * suit))
+        if mine:
+            card = highest(mine)
+            rank = card % 13
+            length = -popcount(hand & (SUIT_BITS << (13 * suit)))
+            if rank > best_rank or (rank == best_rank and length > best_length):
+                best_rank = rank
+                best_length = length
+                best = card
+    return best
+
+
+@_kernel
+def moon_threat(rules: np.ndarray, state: np.ndarray) -> int:
+    """The seat collecting every penalty card so far when it is a danger, else -1."""
+    if rules[R_MOON_ON] == 0:
+        return -1
+    holder = -1
+    penalty = rules[R_PENALTY]
+    for seat in range(rules[R_N]):
+        if state[S_TAKEN + seat] & penalty:
+            if holder >= 0:
+                return -1
+            holder = seat
+    if holder < 0:
+        return -1
+    cards = state[S_TAKEN + holder] & penalty
+    count = popcount(cards)
+    if count >= MOON_ALARM_CARDS:
+        return holder
+    if count >= 2:
+        total = 0
+        rest = cards
+        while rest:
+            low = rest & -rest
+            total += rules[R_POINTS + lowest(low)]
+            rest ^= low
+        if 2 * total > rules[R_MOON_VALUE]:
+            return holder
+    return -1
+
+
+@_kernel
+def _lead(rules: np.ndarray, hand: int, legal: int, unseen: int, threat: int) -> int:
+    diamonds = SUIT_BITS << 13
+    if rules[R_POINTS + JD] < 0 and (legal >> JD) & 1 and not unseen & diamonds & ~((1 << (JD + 1)) - 1):
+        return JD
+    if threat >= 0:
+        hearts = legal & HEARTS_BITS
+        if hearts and highest(hearts) > highest(unseen & HEARTS_BITS):
+            return highest(hearts)
+    spades = legal & SPADES_BITS
+    if spades and (unseen >> QS) & 1 and not hand & SPADE_HONOURS:
+        return lowest(spades)
+    negative = _priced(rules, legal, -1)
+    safe = legal & ~_priced(rules, legal, 1) & ~negative
+    pool = safe
+    if pool == 0:
+        pool = legal & ~negative
+    if pool == 0:
+        pool = legal
+    best = -1
+    best_risk = 1_000_000
+    best_length = 0
+    best_rank = 0
+    for suit in range(4):
+        suit_bits = SUIT_BITS << (13 * suit)
+        mine = pool & suit_bits
+        if not mine:
+            continue
+        card = lowest(mine)
+        out = unseen & suit_bits
+        risk = popcount(out & ((1 << card) - 1)) * 2 + (40 if out == 0 else 0)
+        if suit == 3 and hand & SPADE_HONOURS and ((unseen >> QS) & 1 or (hand >> QS) & 1):
+            risk += 6
+        points = rules[R_POINTS + card]
+        if points > 0:
+            risk += 3 + points
+        length = popcount(hand & suit_bits)
+        rank = card % 13
+        if (risk, length, rank) < (best_risk, best_length, best_rank):
+            best_risk, best_length, best_rank = risk, length, rank
+            best = card
+    return best
+
+
+@_kernel
+def _follow(rules: np.ndarray, state: np.ndarray, legal: int, unseen: int, suit: int, win_card: int,
+            winner: int, trick_points: int, last: bool, threat: int) -> int:
+    below_winner = legal & ((1 << win_card) - 1)
+    above = legal & ~below_winner
+    length = state[S_TRICK_LEN]
+    penalties_in_trick = False
+    jack_in_trick = False
+    for index in range(length):
+        card = state[S_TRICK + index]
+        if rules[R_POINTS + card] > 0:
+            penalties_in_trick = True
+        if card == JD:
+            jack_in_trick = True
+    if rules[R_POINTS + JD] < 0 and above and (jack_in_trick or (legal >> JD) & 1):
+        card = JD if (above >> JD) & 1 else highest(above)
+        beaten = unseen & suit & ~((1 << (card + 1)) - 1)
+        if (last or beaten == 0) and trick_points + rules[R_POINTS + card] < 0:
+            return card
+    if threat >= 0 and above and penalties_in_trick and (winner == threat or not last):
+        clean = above & ~_priced(rules, above, 1)
+        return highest(clean if clean else above)
+    if below_winner:
+        if last and above and trick_points <= 0 and not penalties_in_trick:
+            clean = above & ~_priced(rules, above, 1)
+            if clean:
+                return highest(clean)
+        loaded = _priced(rules, below_winner, 1)
+        if loaded:
+            return _best_by_points(rules, loaded)
+        return highest(below_winner)
+    clean = above & ~_priced(rules, above, 1)
+    if last:
+        return highest(clean) if clean else _low_points(rules, above)
+    lowest_mine = lowest(clean if clean else above)
+    if not unseen & suit & ~((1 << (lowest_mine + 1)) - 1):
+        return highest(clean) if clean else _low_points(rules, above)
+    return lowest_mine
+
+
+@_kernel
+def _discard(rules: np.ndarray, hand: int, legal: int, unseen: int, winner: int, last: bool, threat: int) -> int:
+    positive = _priced(rules, legal, 1)
+    keep = _priced(rules, legal, -1)
+    if threat >= 0:
+        if winner == threat:
+            clean = legal & ~positive & ~keep
+            if clean:
+                return _high_rank(clean, hand)
+        elif last and positive:
+            return _best_by_points(rules, positive)
+    if positive:
+        return _best_by_points(rules, positive)
+    pool = legal & ~keep
+    if pool == 0:
+        pool = legal
+    if (unseen >> QS) & 1:
+        honours = pool & SPADE_HONOURS
+        if honours:
+            return highest(honours)
+    return _high_rank(pool, hand)
+
+
+@_kernel
+def heuristic_card(rules: np.ndarray, state: np.ndarray, legal: int) -> int:
+    """The heuristic's card for the seat to play (``hearts_core.ai.bots.heuristic_card``)."""
+    if not legal & (legal - 1):
+        return lowest(legal)
+    seat = state[S_TO_PLAY]
+    n = rules[R_N]
+    hand = state[S_HANDS + seat]
+    unseen = rules[R_DECK] & ~hand & ~state[S_GONE]
+    threat = moon_threat(rules, state)
+    if threat == seat:
+        threat = -1
+    length = state[S_TRICK_LEN]
+    if length == 0:
+        return _lead(rules, hand, legal, unseen, threat)
+    led = state[S_TRICK] // 13
+    suit = SUIT_BITS << (13 * led)
+    win_card = state[S_TRICK]
+    win_index = 0
+    trick_points = 0
+    for index in range(length):
+        card = state[S_TRICK + index]
+        trick_points += rules[R_POINTS + card]
+        if card // 13 == led and card > win_card:
+            win_card = card
+            win_index = index
+    winner = (state[S_LEADER] + win_index) % n
+    last = length == n - 1
+    if legal & suit:
+        return _follow(rules, state, legal, unseen, suit, win_card, winner, trick_points, last, threat)
+    return _discard(rules, hand, legal, unseen, winner, last, threat)
+
+
+@_kernel
+def shooter_card(rules: np.ndarray, state: np.ndarray, legal: int) -> int:
+    """Play for the moon (``hearts_core.ai.bots.shooter_card``)."""
+    if not legal & (legal - 1):
+        return lowest(legal)
+    hand = state[S_HANDS + state[S_TO_PLAY]]
+    unseen = rules[R_DECK] & ~hand & ~state[S_GONE]
+    length = state[S_TRICK_LEN]
+    if length == 0:
+        for rank in range(12, -1, -1):
+            for suit in range(4):
+                card = suit * 13 + rank
+                if (legal >> card) & 1 and not unseen & (SUIT_BITS << (13 * suit)) & ~((1 << (card + 1)) - 1):
+                    return card
+        return _high_rank(legal, hand)
+    led = state[S_TRICK] // 13
+    suit_bits = SUIT_BITS << (13 * led)
+    if legal & suit_bits:
+        top = highest(legal & suit_bits)
+        best = -1
+        for index in range(length):
+            card = state[S_TRICK + index]
+            if card // 13 == led and card > best:
+                best = card
+        return top if top > best else lowest(legal)
+    clean = legal & ~_priced(rules, legal, 1)
+    return lowest(clean) if clean else lowest(legal)
+
+
+@_kernel
+def heuristic_pass(rules: np.ndarray, hand: int, right: bool) -> int:
+    """The heuristic's pass as a mask (``hearts_core.ai.bots.heuristic_pass``); ``right``: passing
+    to the seat on the right."""
+    count = rules[R_PASS_COUNT]
+    spades = hand & SPADES_BITS
+    spade_count = popcount(spades)
+    low_spade = (spades & ~SPADE_HONOURS) != 0
+    scores = np.full(52, -1e18)
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = lowest(low)
+        suit = card // 13
+        rank = card % 13 + 2
+        points = rules[R_POINTS + card]
+        suit_bits = SUIT_BITS << (13 * suit)
+        mine = hand & suit_bits
+        length = popcount(mine)
+        lows = popcount(mine & ((1 << (suit * 13 + 4)) - 1) & suit_bits)
+        if points < 0:
+            score = -100.0
+        elif suit == 3 and (card == QS or card == KS or card == AS):
+            if spade_count < 4 and not (right and low_spade and card != QS and points <= 0):
+                score = 80.0 + rank + points
+            else:
+                score = -50.0 + points
+        elif suit == 3:
+            score = -80.0
+        elif suit == 2:
+            if length == 1 and rank == 14:
+                score = -30.0
+            else:
+                score = rank - 6.0 + points - 1 - (4 if lows >= 2 else 0)
+        else:
+            score = rank + points * 3.0
+            if length <= 3:
+                score += 6 - 2 * length
+            if lows == 0:
+                score += 4
+            if rank <= 5:
+                score -= 10
+            if length <= count:
+                score += 5
+        scores[card] = score
+    chosen = 0
+    for _ in range(count):
+        best = -1
+        for card in range(52):
+            if (hand >> card) & 1 and not (chosen >> card) & 1 and (best < 0 or scores[card] > scores[best]):
+                best = card
+        chosen |= 1 << best
+    return chosen
+
+
+# -- whole hands -------------------------------------------------------------------------------------
+
+
+@_kernel
+def rollout(rules: np.ndarray, state: np.ndarray, me: int, shoot: bool, epsilon: int, rng: np.ndarray) -> None:
+    """Play to the end: the heuristic for every seat (``me`` going for the moon when ``shoot``), a
+    random legal card when 31 random bits fall below ``epsilon`` (``bots.rollout``)."""
+    while True:
+        seat = state[S_TO_PLAY]
+        if state[S_HANDS + seat] == 0:
+            return
+        legal = state_legal(rules, state)
+        if not legal & (legal - 1):
+            card = lowest(legal)
+        elif next_bits(rng) < epsilon:
+            card = random_card(legal, rng)
+        elif shoot and seat == me:
+            card = shooter_card(rules, state, legal)
+        else:
+            card = heuristic_card(rules, state, legal)
+        play_card(rules, state, card)
+
+
+@_kernel
+def playouts(rules: np.ndarray, bases: np.ndarray, seeds: np.ndarray, card: int, me: int, shoot: bool,
+             epsilon: int, totals: np.ndarray, use_totals: bool, scores: np.ndarray, flags: np.ndarray) -> None:
+    """Play ``card`` then roll out, once per world (``bases[w]``, seeded by ``seeds[w]``); per world the
+    final scores into ``scores[w]`` and into ``flags[w]``: whether ``me`` took the QS, and the moon
+    shooter (-1 for none)."""
+    state = np.empty(STATE_SIZE, dtype=np.int64)
+    rng = np.empty(1, dtype=np.int64)
+    for world in range(bases.shape[0]):
+        state[:] = bases[world]
+        rng[0] = seeds[world]
+        play_card(rules, state, card)
+        rollout(rules, state, me, shoot, epsilon, rng)
+        score_hand(rules, state, totals, use_totals, scores[world])
+        flags[world, 0] = (state[S_TAKEN + me] >> QS) & 1
+        flags[world, 1] = moon_shooter(rules, state)
+
+
+@_kernel
+def opening_leader(rules: np.ndarray, hands: np.ndarray, hand_number: int) -> int:
+    """The first leader: the holder of the opening card, or the player left of the dealer."""
+    n = rules[R_N]
+    opening = rules[R_OPENING_CARD]
+    if opening < 0:
+        return (hand_number + n) % n
+    for seat in range(n):
+        if (hands[seat] >> opening) & 1:
+            return seat
+    return 0
+
+
+@_kernel
+def pass_offset(rules: np.ndarray, hand_number: int) -> int:
+    """How many seats to the left this hand's cards go (0: a hold hand)."""
+    return rules[R_CYCLE + hand_number % rules[R_CYCLE_LEN]]
+
+
+@_kernel
+def exchange(rules: np.ndarray, hands: np.ndarray, passed: np.ndarray, offset: int) -> None:
+    """Every seat gives ``passed[seat]`` to the seat ``offset`` to its left (in place)."""
+    n = rules[R_N]
+    for seat in range(n):
+        hands[seat] &= ~passed[seat]
+    for seat in range(n):
+        hands[(seat + offset) % n] |= passed[seat]
+
+
+@_kernel
+def random_hands(rules: np.ndarray, count: int, first_hand: int, rng: np.ndarray, scores: np.ndarray,
+                 trace: np.ndarray) -> None:
+    """Deal, pass and play ``count`` hands with uniformly random legal choices; hand ``i`` is hand
+    number ``first_hand + i`` (its pass direction and dealer).  Scores into ``scores[i]``.  When
+    ``trace`` has rows, row ``i`` records the hand: the dealt hands, the passes, then every play as
+    (card, the legal cards it was chosen from)."""
+    n = rules[R_N]
+    deck = np.empty(52, dtype=np.int64)
+    size = 0
+    for card in range(52):
+        if (rules[R_DECK] >> card) & 1:
+            deck[size] = card
+            size += 1
+    hands = np.empty(n, dtype=np.int64)
+    passed = np.empty(n, dtype=np.int64)
+    state = np.empty(STATE_SIZE, dtype=np.int64)
+    totals = np.zeros(n, dtype=np.int64)
+    recording = trace.shape[0] > 0
+    for hand in range(count):
+        hand_number = first_hand + hand
+        for index in range(size - 1, 0, -1):  # Fisher-Yates
+            other = below(rng, index + 1)
+            deck[index], deck[other] = deck[other], deck[index]
+        first = hand_number % n  # left of the dealer (seat n-1 deals hand 0)
+        hands[:] = 0
+        for index in range(size):
+            hands[(first + index) % n] |= 1 << deck[index]
+        offset = pass_offset(rules, hand_number)
+        passed[:] = 0
+        if offset:
+            for seat in range(n):
+                for _ in range(rules[R_PASS_COUNT]):
+                    passed[seat] |= 1 << random_card(hands[seat] & ~passed[seat], rng)
+        if recording:
+            for seat in range(n):
+                trace[hand, seat] = hands[seat]
+                trace[hand, n + seat] = passed[seat]
+        if offset:
+            exchange(rules, hands, passed, offset)
+        start_state(rules, hands, opening_leader(rules, hands, hand_number), state)
+        for play in range(size):
+            legal = state_legal(rules, state)
+            card = random_card(legal, rng)
+            if recording:
+                trace[hand, 2 * n + 2 * play] = card
+                trace[hand, 2 * n + 2 * play + 1] = legal
+            play_card(rules, state, card)
+        score_hand(rules, state, totals, False, scores[hand])
+
+
+#: Columns of :func:`lab_hands`'s facts, after the seats' scores.
+LAB_MOON, LAB_SUN, LAB_QUEEN_TAKER, LAB_QUEEN_SELF, LAB_FIRST_POINTS, LAB_BROKEN_TRICK = 0, 1, 2, 3, 4, 5
+LAB_FACTS: Final = 6
+
+
+@_kernel
+def lab_hands(rules: np.ndarray, dealt: np.ndarray, hand_numbers: np.ndarray, totals: np.ndarray,
+              use_totals: bool, out: np.ndarray) -> None:
+    """Heuristic passes and play for each deal (``dealt[i]``, hand number ``hand_numbers[i]``), the
+    Variant Lab's ``play_fast``: ``out[i]`` gets the seats' scores, then the facts (``LAB_*``)."""
+    n = rules[R_N]
+    hands = np.empty(n, dtype=np.int64)
+    passed = np.empty(n, dtype=np.int64)
+    state = np.empty(STATE_SIZE, dtype=np.int64)
+    for deal in range(dealt.shape[0]):
+        hand_number = hand_numbers[deal]
+        for seat in range(n):
+            hands[seat] = dealt[deal, seat]
+        offset = pass_offset(rules, hand_number)
+        if offset:
+            for seat in range(n):
+                passed[seat] = heuristic_pass(rules, hands[seat], offset == n - 1)
+            exchange(rules, hands, passed, offset)
+        start_state(rules, hands, opening_leader(rules, hands, hand_number), state)
+        first_points = 0
+        broken_trick = 0
+        queen_player = -1
+        while state[S_HANDS + state[S_TO_PLAY]] != 0:
+            legal = state_legal(rules, state)
+            card = heuristic_card(rules, state, legal)
+            if card == QS:
+                queen_player = state[S_TO_PLAY]
+            was_broken = state[S_BROKEN]
+            play_card(rules, state, card)
+            if was_broken == 0 and state[S_BROKEN] != 0:
+                broken_trick = state[S_DONE] + 1 if state[S_TRICK_LEN] > 0 else state[S_DONE]
+            if state[S_DONE] == 1 and state[S_TRICK_LEN] == 0:
+                first_points = 0
+                for seat in range(n):
+                    first_points += state[S_POINTS + seat]
+        row = out[deal]
+        shooter = score_hand(rules, state, totals, use_totals, row)
+        row[n + LAB_MOON] = shooter if 0 <= shooter < SUN else -1
+        row[n + LAB_SUN] = shooter - SUN if shooter >= SUN else -1
+        taker = -1
+        for seat in range(n):
+            if (state[S_TAKEN + seat] >> QS) & 1:
+                taker = seat
+        row[n + LAB_QUEEN_TAKER] = taker
+        row[n + LAB_QUEEN_SELF] = 1 if taker >= 0 and taker == queen_player else 0
+        row[n + LAB_FIRST_POINTS] = first_points
+        row[n + LAB_BROKEN_TRICK] = broken_trick
+
+
+# -- deals of the unseen cards ------------------------------------------------------------------------
+
+
+@_kernel
+def deal_worlds(known: np.ndarray, sizes: np.ndarray, voids: np.ndarray, free: np.ndarray, others: np.ndarray,
+                rng: np.ndarray, worlds: np.ndarray) -> bool:
+    """Deal the ``free`` cards to the ``others`` seats, once per row of ``worlds`` (``view.sample_worlds``):
+    each seat gets ``sizes[seat]`` more cards on top of ``known[seat]``, none of a suit it is void in
+    (bit ``suit`` of ``voids[seat]``).  Cards go most-constrained suit first, each to a seat drawn in
+    proportion to its free places; a dead end restarts the world.  False when no deal fits."""
+    cards = free.copy()
+    count = cards.shape[0]
+    room = np.empty(sizes.shape[0], dtype=np.int64)
+    # Suits that fewest seats may hold go first (a stable order of the cards by that count).
+    order = np.empty(count, dtype=np.int64)
+    placed = 0
+    for eligible_count in range(others.shape[0] + 1):
+        for suit in range(4):
+            holders = 0
+            for seat in others:
+                if not (voids[seat] >> suit) & 1:
+                    holders += 1
+            if holders != eligible_count:
+                continue
+            for index in range(count):
+                if cards[index] // 13 == suit:
+                    order[placed] = cards[index]
+                    placed += 1
+    constrained = False
+    for index in range(count):
+        for seat in others:
+            if (voids[seat] >> (order[index] // 13)) & 1:
+                constrained = True
+    for world in range(worlds.shape[0]):
+        for attempt in range(10_000):
+            worlds[world, :] = known
+            for seat in others:
+                room[seat] = sizes[seat]
+            if not constrained:
+                for index in range(count - 1, 0, -1):
+                    other = below(rng, index + 1)
+                    order[index], order[other] = order[other], order[index]
+                position = 0
+                for seat in others:
+                    for _ in range(sizes[seat]):
+                        worlds[world, seat] |= 1 << order[position]
+                        position += 1
+                break
+            ok = True
+            start = 0
+            while start < count and ok:
+                suit = order[start] // 13
+                stop = start
+                while stop < count and order[stop] // 13 == suit:
+                    stop += 1
+                for index in range(stop - 1, start, -1):
+                    other = start + below(rng, index - start + 1)
+                    order[index], order[other] = order[other], order[index]
+                for index in range(start, stop):
+                    total = 0
+                    for seat in others:
+                        if not (voids[seat] >> suit) & 1:
+                            total += room[seat]
+                    if total == 0:
+                        ok = False
+                        break
+                    pick = below(rng, total)
+                    for seat in others:
+                        if (voids[seat] >> suit) & 1:
+                            continue
+                        if pick < room[seat]:
+                            worlds[world, seat] |= 1 << order[index]
+                            room[seat] -= 1
+                            break
+                        pick -= room[seat]
+                start = stop
+            if ok:
+                break
+            if attempt == 9_999:
+                return False
+    return True
+
+
+__all__ = [
+    "AVAILABLE", "LAB_FACTS", "RULES_SIZE", "STATE_SIZE", "WANTED", "deal_worlds", "heuristic_card",
+    "heuristic_pass", "lab_hands", "legal_mask", "playouts", "random_hands", "rng_state", "rules_array",
+    "score_hand", "shooter_card",
+]
