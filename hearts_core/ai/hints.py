@@ -40,6 +40,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+import numpy as np
+
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
 from ..engine.reasons import Explanation
 from ..engine.state import HandState
@@ -53,10 +55,10 @@ from .bots import (
     heuristic_card,
     pass_candidates,
     pass_worlds,
-    rollout,
     score_passes,
 )
-from .view import PlayerView, sample_worlds
+from .view import PlayerView
+from .worlds import Worlds
 
 #: Candidates whose mean differs from the best by at most this many points are equally good.
 EPSILON: Final = 0.15
@@ -334,26 +336,24 @@ class _Run:
                           self.moons_against / count, count)
 
 
-def _extend(run: _Run, bases: Sequence[Sim], seeds: Sequence[int], me: int, totals: Sequence[int] | None,
+def _extend(run: _Run, worlds: Worlds, start: int, stop: int, me: int, totals: Sequence[int] | None,
             game: bool) -> None:
-    """Play ``run``'s card out in more worlds (the next ``len(bases)``)."""
-    card = run.card
-    shoot = run.shoot
-    for base, seed in zip(bases, seeds, strict=True):
-        sim = base.copy()
-        sim.play(card)
-        rollout(sim, me, shoot, random.Random(seed), ROLLOUT_EPSILON)
-        scores = sim.final_scores(totals)
-        run.total += scores[me]
-        run.utilities.append(_utility(scores, totals, me) if game and totals is not None else float(scores[me]))
-        if sim.taken[me] >> QS & 1:
-            run.queens += 1
-        shooter = sim.moon_shooter()
-        if shooter is not None:
-            if shooter == me:
-                run.moons_for += 1
-            else:
-                run.moons_against += 1
+    """Play ``run``'s card out in more worlds (``start`` to ``stop``)."""
+    outcome = worlds.play_out(run.card, shoot=run.shoot, epsilon=ROLLOUT_EPSILON, start=start, stop=stop)
+    scores = outcome.scores
+    run.total += float(scores[:, me].sum())
+    if game and totals is not None:
+        # The seat's standing after the hand: its total minus the best other total (see _utility).
+        after = scores + np.array(totals, dtype=np.int64)
+        others = np.delete(after, me, axis=1).min(axis=1)
+        run.utilities.extend((after[:, me] - others).astype(float).tolist())
+    else:
+        run.utilities.extend(scores[:, me].astype(float).tolist())
+    run.queens += int(outcome.queen.sum())
+    shooters = outcome.shooter
+    mine = int((shooters == me).sum())
+    run.moons_for += mine
+    run.moons_against += int((shooters >= 0).sum()) - mine
 
 
 def _stages(worlds: int) -> list[int]:
@@ -406,21 +406,18 @@ def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worl
     if world is not None and tricks_left <= SOLVER_TRICKS and not game:
         return _solver_hint(view, world, illegal, legal_names, classes, reps, heuristic, heuristic_idea)
 
-    sampled = sample_worlds(view, worlds if len(reps) > 1 else min(worlds, SINGLE_WORLDS), rng)
-    seeds = [rng.getrandbits(48) for _ in sampled]
-    bases = [Sim.from_parts(k, hands, view.leader, view.trick, view.taken, view.won, view.hand_number)
-             for hands in sampled]
+    sampled = Worlds(view, worlds if len(reps) > 1 else min(worlds, SINGLE_WORLDS), rng)
     shoot_too = MonteCarloBot()._may_shoot(view)
     arms = [_Run(card, False) for card in reps] + ([_Run(card, True) for card in reps] if shoot_too else [])
     if len(reps) == 1:
         arms = arms[:1]
     live = list(arms)
     done = 0
-    for stage in _stages(len(bases)):
+    for stage in _stages(len(sampled)):
         for run in live:
-            _extend(run, bases[done:stage], seeds[done:stage], me, totals, game)
+            _extend(run, sampled, done, stage, me, totals, game)
         done = stage
-        if stage < len(bases) and len(live) > 1:
+        if stage < len(sampled) and len(live) > 1:
             leader = min(live, key=lambda run: run.mean)
             kept = []
             for run in live:

@@ -27,12 +27,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+import numpy as np
+
 from ..ai.bots import heuristic_card, heuristic_pass
 from ..engine.cards import cards_of_mask
 from ..engine.game import game_ends
 from ..engine.rules import Ruleset
 from ..engine.scoring import score_hand
 from ..engine.state import exchange, opening_leader, shuffled_deal
+from ..search import fast, kernel
 from ..search.sim import QS, Sim, SimRules, random_card
 from ..words.catalogue import decimal, message
 from .compare import POLICIES, check_same_deck, pass_view
@@ -228,13 +231,44 @@ def _deal_seed(seed: int, game: int, hand: int) -> int:
     return ((seed * _SEED_STRIDE + game) * _SEED_STRIDE + hand) % _SEED_LIMIT
 
 
+def _compiled_hands(rules: Ruleset, dealt: np.ndarray, hand_numbers: np.ndarray,
+                    totals: Sequence[int] | None = None) -> list[tuple[tuple[int, ...], int, int, int, bool, int, int]]:
+    """:func:`play_fast` with the heuristic for each deal, on the compiled kernel (the same results)."""
+    n = rules.players
+    out = np.zeros((len(dealt), n + kernel.LAB_FACTS), dtype=np.int64)
+    game_totals = np.array(totals if totals is not None else [0] * n, dtype=np.int64)
+    kernel.lab_hands(kernel.rules_array(rules), dealt, hand_numbers, game_totals, totals is not None, out)
+    played = []
+    for row in out.tolist():
+        facts = row[n:]
+        played.append((tuple(row[:n]), facts[kernel.LAB_MOON], facts[kernel.LAB_SUN], facts[kernel.LAB_QUEEN_TAKER],
+                       bool(facts[kernel.LAB_QUEEN_SELF]), facts[kernel.LAB_FIRST_POINTS],
+                       facts[kernel.LAB_BROKEN_TRICK]))
+    return played
+
+
 def _hands_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int,
                  policy: str) -> list[HandRow]:
     rules_a, rules_b = Ruleset.from_dict(values_a), Ruleset.from_dict(values_b)
-    k_a, k_b = SimRules(rules_a), SimRules(rules_b)
     cycle = len(rules_a.pass_cycle) * len(rules_b.pass_cycle)
-    rows: list[HandRow] = []
     tricks = rules_a.hand_size
+    if policy == "heuristic" and fast.ready():
+        deals = range(start, stop)
+        seeds = [_deal_seed(seed, 0, deal) for deal in deals]
+        numbers = np.array([deal % cycle for deal in deals], dtype=np.int64)
+        dealt_rows = np.array([deal_masks(rules_a, deal_seed, int(number))
+                               for deal_seed, number in zip(seeds, numbers, strict=True)],
+                              dtype=np.int64).reshape(len(deals), rules_a.players)
+        played_a = _compiled_hands(rules_a, dealt_rows, numbers)
+        played_b = _compiled_hands(rules_b, dealt_rows, numbers)
+        compiled_rows: list[HandRow] = []
+        for index, deal in enumerate(deals):
+            number = int(numbers[index])
+            compiled_rows.append(_row(deal, "A", 0, number, seeds[index], tricks, played_a[index]))
+            compiled_rows.append(_row(deal, "B", 0, number, seeds[index], tricks, played_b[index]))
+        return compiled_rows
+    k_a, k_b = SimRules(rules_a), SimRules(rules_b)
+    rows: list[HandRow] = []
     for deal in range(start, stop):
         hand_number = deal % cycle
         deal_seed = _deal_seed(seed, 0, deal)
@@ -257,6 +291,7 @@ def _games_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, 
                  policy: str) -> tuple[list[HandRow], list[GameRow]]:
     rules = {"A": Ruleset.from_dict(values_a), "B": Ruleset.from_dict(values_b)}
     ks = {name: SimRules(value) for name, value in rules.items()}
+    compiled = policy == "heuristic" and fast.ready()
     n = rules["A"].players
     tricks = rules["A"].hand_size
     rows: list[HandRow] = []
@@ -274,7 +309,12 @@ def _games_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, 
             for name in ("A", "B"):
                 if done[name]:
                     continue
-                played = play_fast(ks[name], dealt, hand_number, policy, random.Random(deal_seed + 1), totals[name])
+                if compiled:
+                    played = _compiled_hands(rules[name], np.array([dealt], dtype=np.int64),
+                                             np.array([hand_number], dtype=np.int64), totals[name])[0]
+                else:
+                    played = play_fast(ks[name], dealt, hand_number, policy, random.Random(deal_seed + 1),
+                                       totals[name])
                 rows.append(_row(deal + hand_number, name, game, hand_number, deal_seed, tricks, played))
                 for seat, score in enumerate(played[0]):
                     totals[name][seat] += score

@@ -24,6 +24,8 @@ Layouts (indices are module constants):
 None of these functions check their input: the wrappers in ``fast`` build it.
 """
 
+# mypy: disable-error-code="no-any-return"
+# (every number read from a NumPy array is typed Any; the functions return plain ints)
 from __future__ import annotations
 
 import os
@@ -36,7 +38,7 @@ from ..engine.rules import Ruleset
 try:  # numba is optional: without it the engine runs on its pure-Python path.
     import numba
 except ImportError:  # pragma: no cover - exercised where numba is not installed
-    numba = None
+    numba = None  # type: ignore[assignment]
 
 #: ``HEARTS_COMPILED=0`` turns the compiled kernel off (the pure-Python path is used).
 WANTED: Final = os.environ.get("HEARTS_COMPILED", "1") != "0"
@@ -678,7 +680,7 @@ def heuristic_pass(rules: np.ndarray, hand: int, right: bool) -> int:
         lows = popcount(mine & ((1 << (suit * 13 + 4)) - 1) & suit_bits)
         if points < 0:
             score = -100.0
-        elif suit == 3 and (card == QS or card == KS or card == AS):
+        elif suit == 3 and card >= QS:  # the QS, KS or AS
             if spade_count < 4 and not (right and low_spade and card != QS and points <= 0):
                 score = 80.0 + rank + points
             else:
@@ -970,7 +972,21 @@ def deal_worlds(known: np.ndarray, sizes: np.ndarray, voids: np.ndarray, free: n
 
 
 __all__ = [
-    "AVAILABLE", "LAB_FACTS", "RULES_SIZE", "STATE_SIZE", "WANTED", "deal_worlds", "heuristic_card",
-    "heuristic_pass", "lab_hands", "legal_mask", "playouts", "random_hands", "rng_state", "rules_array",
-    "score_hand", "shooter_card",
+    "AVAILABLE",
+    "LAB_FACTS",
+    "RULES_SIZE",
+    "STATE_SIZE",
+    "WANTED",
+    "deal_worlds",
+    "heuristic_card",
+    "heuristic_pass",
+    "lab_hands",
+    "legal_mask",
+    "numba",
+    "playouts",
+    "random_hands",
+    "rng_state",
+    "rules_array",
+    "score_hand",
+    "shooter_card",
 ]

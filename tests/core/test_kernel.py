@@ -22,10 +22,13 @@ from hypothesis import strategies as st
 
 from hearts_core import CardSet, HandState, Ruleset, random_hands
 from hearts_core.ai.bots import heuristic_card, heuristic_pass, shooter_card
+from hearts_core.ai.view import PlayerView
+from hearts_core.ai.worlds import Worlds
 from hearts_core.engine.cards import ALL_CARDS
 from hearts_core.engine.rules import field_names, field_values
 from hearts_core.engine.scoring import score_hand
 from hearts_core.lab.compare import pass_view
+from hearts_core.lab.simulation import _compiled_hands, deal_masks, play_fast
 from hearts_core.search import fast, kernel
 from hearts_core.search.sim import Sim, SimRules
 
@@ -157,7 +160,7 @@ def test_scores_with_game_totals_match_the_reference(name: str) -> None:
 
 def test_the_moon_shooter_is_scored_by_the_best_option() -> None:
     """A named deal: seat 0 holds every heart and the QS's protection, and takes them all."""
-    rules = Ruleset(pass_cycle=["hold"], moon="auto")
+    rules = Ruleset(pass_cycle=("hold",), moon="auto")
     state = HandState.from_hands(rules, [
         "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -195,3 +198,44 @@ def test_random_hands_contract() -> None:
     assert not (random_hands(Ruleset.preset("openspiel"), 200, seed=4) == points).all()
     with pytest.raises(ValueError, match="negative"):
         random_hands(Ruleset(), -1, seed=0)
+
+
+LAB_PAIRS = [("standard", "omnibus", False), ("black_maria", "spot_hearts", False), ("standard", "pure_hearts", True),
+             ("six_players", "six_players", False)]
+
+
+@pytest.mark.parametrize(("a", "b", "games"), LAB_PAIRS)
+def test_lab_hands_match_the_python_lab(a: str, b: str, games: bool) -> None:
+    """The Variant Lab's compiled hands are its Python hands, fact for fact (so rows replay exactly)."""
+    for name in (a, b):
+        rules = Ruleset.preset(name)
+        k = SimRules(rules)
+        totals = [40, 75, 12, 60, 5, 33][:rules.players] if games else None
+        for deal in range(30):
+            number = deal % len(rules.pass_cycle)
+            dealt = deal_masks(rules, deal, number)
+            python = play_fast(k, dealt, number, "heuristic", random.Random(0), totals)
+            compiled = _compiled_hands(rules, np.array([dealt], dtype=np.int64), np.array([number], dtype=np.int64),
+                                       totals)[0]
+            assert compiled == python, f"{name}, deal {deal}"
+
+
+def test_worlds_agree_on_both_paths() -> None:
+    """A play-out's averages on the kernel and on the Python Sim agree within their noise."""
+    rules = Ruleset(pass_cycle=("hold",))
+    state = HandState.deal(rules, seed=21)
+    for card in ("2C", "3C", "4C"):
+        if state.is_legal(card):
+            state = state.play(card)
+    assert state.to_play is not None
+    view = PlayerView.from_state(state, state.to_play)
+    highest = int(view.legal_cards()[-1])
+    means = []
+    for compiled in (True, False):
+        worlds = Worlds(view, 600, random.Random(3), compiled=compiled)
+        assert worlds.compiled is compiled
+        assert (worlds.hands[:, view.seat] == view.hand).all()
+        outcome = worlds.play_out(highest, shoot=False, epsilon=0.05)
+        assert outcome.scores.shape == (600, 4)
+        means.append(float(outcome.scores[:, view.seat].mean()))
+    assert abs(means[0] - means[1]) < 1.5, means
