@@ -16,7 +16,7 @@ cookie lasts only as long as the browser stays open.
 
 from __future__ import annotations
 
-import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -26,7 +26,9 @@ from typing import Any, Final
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from streamlit.logger import get_logger
 
+from hearts_core.search import fast
 from hearts_core.store import new_token, signed, verified
 
 from .storage import COOKIE, COOKIE_MAX_AGE, signing_key, store
@@ -35,7 +37,8 @@ from .views.puzzles.common import warm_libraries
 
 #: Paths that never answer with a page (Streamlit's own endpoints, files, components).
 _NOT_PAGES: Final = ("/_stcore/", "/static/", "/component/", "/media/", "/app/static/", "/favicon")
-_LOG: Final = logging.getLogger(__name__)
+#: Streamlit's own logger set-up, so these lines show in the server's log at its level (info by default).
+_LOG: Final = get_logger(__name__)
 
 
 def cookie_header(token: str, key: str, secure: bool) -> str:
@@ -98,12 +101,21 @@ class LearnerCookieMiddleware:
         await self.app(scope, receive, send_with_cookie)
 
 
+def _warm_kernel() -> None:
+    seconds = fast.warm()
+    if fast.ready():
+        _LOG.info("Hearts Academy: the engine now runs on the %s (warmed in %.1f s)", fast.state(), seconds)
+
+
 @asynccontextmanager
 async def lifespan(_app: Any) -> AsyncIterator[None]:
     """At start-up: open the progress database (made and migrated now, not on a learner's first click)
     and prove the puzzle library (seconds of work that would otherwise hold up the first learner to open
-    the puzzles, and every other learner of that server while it runs).  At shutdown: stop the Lab's
-    worker processes."""
+    the puzzles, and every other learner of that server while it runs), and start warming the compiled
+    kernel in the background (the engine uses the pure-Python path until it is ready, so no learner
+    waits for the compiler).  At shutdown: stop the Lab's worker processes."""
+    _LOG.info("Hearts Academy: the engine starts on the %s", fast.state())
+    threading.Thread(target=_warm_kernel, name="hearts-kernel-warm", daemon=True).start()
     opened = await run_in_threadpool(store)
     await run_in_threadpool(signing_key)
     started = time.perf_counter()

@@ -18,6 +18,7 @@ module keeps no state of its own.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Final
 
@@ -87,6 +88,15 @@ def warm() -> float:
     return seconds
 
 
+def warm_in_background() -> threading.Thread:
+    """Start :func:`warm` in a daemon thread and return it: the caller goes on at once, on the
+    pure-Python path until the kernel is ready (numba's compiler holds the GIL in bursts, so
+    pages stay responsive but slower for those seconds)."""
+    thread = threading.Thread(target=warm, name="hearts-kernel-warm", daemon=True)
+    thread.start()
+    return thread
+
+
 def random_hands(rules: Ruleset, count: int, seed: int) -> np.ndarray:
     """Deal, pass and play ``count`` hands under ``rules`` with uniformly random legal choices
     (the pass too: ``pass_count`` random cards); returns each hand's points per seat as an
@@ -115,4 +125,4 @@ def traced_random_hands(rules: Ruleset, count: int, seed: int) -> tuple[np.ndarr
     return scores, trace
 
 
-__all__ = ["ENTRY_POINTS", "random_hands", "ready", "state", "traced_random_hands", "warm"]
+__all__ = ["ENTRY_POINTS", "random_hands", "ready", "state", "traced_random_hands", "warm", "warm_in_background"]

@@ -24,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from hearts_core.lab import ChunkCall, PlayedChunk
+from hearts_core.search import fast
 
 #: The environment variable that sets the number of worker processes (0: play in the server).
 WORKERS_VARIABLE: Final = "HEARTS_LAB_WORKERS"
@@ -43,9 +44,11 @@ def worker_count() -> int:
 
 
 def _lower_priority() -> None:
-    """In each worker: give the CPU to the server's page runs first."""
+    """In each worker: give the CPU to the server's page runs first, and load the compiled kernel
+    (from numba's cache, in the background: chunks run on the Python path until it is ready)."""
     with contextlib.suppress(OSError):  # not allowed here: run at the same priority
         os.nice(NICENESS)
+    fast.warm_in_background()
 
 
 def _pool() -> ProcessPoolExecutor:
