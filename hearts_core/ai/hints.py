@@ -53,9 +53,8 @@ from .bots import (
     MonteCarloBot,
     classify_card,
     heuristic_card,
+    mean_pass_scores,
     pass_candidates,
-    pass_worlds,
-    score_passes,
 )
 from .view import PlayerView
 from .worlds import Worlds
@@ -576,8 +575,7 @@ def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = Non
     view = PlayerView.from_state(state, seat, totals)
     rng = random.Random(seed)
     candidates = pass_candidates(view)[:shortlist]
-    prepared = pass_worlds(view, worlds, rng)
-    means = score_passes(view, candidates, prepared, ROLLOUT_EPSILON)
+    means, played = mean_pass_scores(view, candidates, worlds, rng, ROLLOUT_EPSILON)
     scored = list(zip(means, candidates, strict=True))
     scored.sort(key=lambda item: (round(item[0], 9), candidates.index(item[1])))
     options = []
@@ -588,7 +586,7 @@ def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = Non
     best = options[0]
     priority = ("pass_queen", "pass_spade_honour", "bonus_card", "make_void", "high_heart", "high_card", "low_card")
     idea = min(best.reasons, key=priority.index)
-    return PassHint(seat, tuple(options), best.cards, idea, len(prepared), state.pass_direction)
+    return PassHint(seat, tuple(options), best.cards, idea, played, state.pass_direction)
 
 
 __all__ = [

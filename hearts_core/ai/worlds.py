@@ -75,6 +75,17 @@ class Worlds:
             return self._play_out_compiled(card, shoot, epsilon, start, stop)
         return self._play_out_python(card, shoot, epsilon, start, stop)
 
+    def pass_out(self, mine: int, *, hand_number: int, epsilon: float) -> np.ndarray:
+        """On the compiled kernel (a pass-phase view): the seat passes ``mine`` (a mask), the others
+        pass by the heuristic, and the hand is played out by the heuristic in every world; the
+        final scores, one row of seats per world."""
+        if not self.compiled:
+            raise RuntimeError("pass_out runs on the compiled kernel; the Python path is bots.score_passes")
+        scores = np.zeros((len(self), self.view.players), dtype=np.int64)
+        kernel.pass_playouts(self.rules, self.hands, hand_number, self.view.seat, mine, self.seeds,
+                             int(epsilon * 2**31), self.totals, self.use_totals, scores)
+        return scores
+
     def _play_out_compiled(self, card: int, shoot: bool, epsilon: float, start: int, stop: int) -> Outcomes:
         bases = self._compiled_bases()[start:stop]
         count = stop - start

@@ -30,8 +30,8 @@ from . import kernel
 LOG: Final = logging.getLogger("hearts_core")
 
 #: The kernel functions the engine calls directly; each compiles its callees with it.
-ENTRY_POINTS: Final = ("random_hands", "lab_hands", "playouts", "deal_worlds", "heuristic_card", "heuristic_pass",
-                       "legal_mask", "score_hand")
+ENTRY_POINTS: Final = ("random_hands", "lab_hands", "playouts", "pass_playouts", "deal_worlds", "heuristic_card",
+                       "heuristic_pass", "legal_mask", "score_hand")
 
 
 def ready() -> bool:
@@ -75,6 +75,8 @@ def warm() -> float:
     flags = np.zeros((1, 2), dtype=np.int64)
     kernel.playouts(rules, base, np.zeros(1, dtype=np.int64), 0, 0, False, 0, np.zeros(n, dtype=np.int64), False,
                     scores, flags)
+    kernel.pass_playouts(rules, dealt, 0, 0, 0x7, np.zeros(1, dtype=np.int64), 0, np.zeros(n, dtype=np.int64), False,
+                         scores)
     worlds = np.zeros((1, n), dtype=np.int64)
     kernel.deal_worlds(np.zeros(n, dtype=np.int64), np.array([0, 1, 0, 0], dtype=np.int64),
                        np.zeros(n, dtype=np.int64), np.array([5], dtype=np.int64), np.array([1], dtype=np.int64),

@@ -755,6 +755,31 @@ def playouts(rules: np.ndarray, bases: np.ndarray, seeds: np.ndarray, card: int,
 
 
 @_kernel
+def pass_playouts(rules: np.ndarray, worlds: np.ndarray, hand_number: int, me: int, mine: int, seeds: np.ndarray,
+                  epsilon: int, totals: np.ndarray, use_totals: bool, scores: np.ndarray) -> None:
+    """A candidate pass played out once per world (``worlds[w]``: every seat's dealt hand): ``me``
+    passes ``mine``, the others pass by the heuristic, and the heuristic plays the hand out
+    (``bots.score_passes``).  The final scores go into ``scores[w]``."""
+    n = rules[R_N]
+    offset = pass_offset(rules, hand_number)
+    hands = np.empty(n, dtype=np.int64)
+    passed = np.empty(n, dtype=np.int64)
+    state = np.empty(STATE_SIZE, dtype=np.int64)
+    rng = np.empty(1, dtype=np.int64)
+    for world in range(worlds.shape[0]):
+        for seat in range(n):
+            hands[seat] = worlds[world, seat]
+        for seat in range(n):
+            passed[seat] = mine if seat == me else heuristic_pass(rules, hands[seat], offset == n - 1)
+        if offset:
+            exchange(rules, hands, passed, offset)
+        start_state(rules, hands, opening_leader(rules, hands, hand_number), state)
+        rng[0] = seeds[world]
+        rollout(rules, state, -1, False, epsilon, rng)
+        score_hand(rules, state, totals, use_totals, scores[world])
+
+
+@_kernel
 def opening_leader(rules: np.ndarray, hands: np.ndarray, hand_number: int) -> int:
     """The first leader: the holder of the opening card, or the player left of the dealer."""
     n = rules[R_N]

@@ -10,6 +10,7 @@ example of every ruleset field, so each variant's rules are covered.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -21,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_core import CardSet, HandState, Ruleset, random_hands
-from hearts_core.ai.bots import heuristic_card, heuristic_pass, shooter_card
+from hearts_core.ai.bots import heuristic_card, heuristic_pass, pass_candidates, rollout, shooter_card
 from hearts_core.ai.view import PlayerView
 from hearts_core.ai.worlds import Worlds
 from hearts_core.engine.cards import ALL_CARDS
@@ -239,3 +240,38 @@ def test_worlds_agree_on_both_paths() -> None:
         assert outcome.scores.shape == (600, 4)
         means.append(float(outcome.scores[:, view.seat].mean()))
     assert abs(means[0] - means[1]) < 1.5, means
+
+
+def test_playouts_without_random_moves_are_the_python_playouts() -> None:
+    """With no random moves the rollouts are deterministic: the kernel's scores are the Python Sim's, world by world."""
+    for name in ("standard", "omnibus", "black_maria", "five_players"):
+        rules = dataclasses.replace(Ruleset.preset(name), pass_cycle=("hold",))
+        state = HandState.deal(rules, seed=name)
+        for _ in range(6):
+            state = state.play(state.legal_moves()[-1])
+        assert state.to_play is not None
+        view = PlayerView.from_state(state, state.to_play, totals=[30, 70, 95, 20, 50][:rules.players])
+        compiled = Worlds(view, 40, random.Random(5), compiled=True)
+        python = Worlds(view, 40, random.Random(5), compiled=False)
+        python.hands = compiled.hands
+        for card in view.legal_cards():
+            fast_scores = compiled.play_out(int(card), shoot=False, epsilon=0.0).scores
+            assert (fast_scores == python.play_out(int(card), shoot=False, epsilon=0.0).scores).all()
+            shoot_scores = compiled.play_out(int(card), shoot=True, epsilon=0.0).scores
+            assert (shoot_scores == python.play_out(int(card), shoot=True, epsilon=0.0).scores).all()
+
+
+def test_pass_playouts_without_random_moves_are_the_python_ones() -> None:
+    rules = Ruleset.preset("omnibus")
+    state = HandState.deal(rules, seed=9, hand_number=1)  # passing right
+    view = PlayerView.from_state(state, 2)
+    worlds = Worlds(view, 30, random.Random(2), compiled=True)
+    candidates = pass_candidates(view)[:4]
+    for mask in candidates:
+        scores = worlds.pass_out(mask, hand_number=1, epsilon=0.0)
+        for world, hands in enumerate(worlds.hands.tolist()):
+            dealt = HandState.from_masks(rules, hands, 1)
+            others = {seat: heuristic_pass(PlayerView.from_state(dealt, seat)) for seat in range(4) if seat != 2}
+            sim = Sim.from_state(dealt.with_passes({**others, 2: CardSet.from_mask(mask)}))
+            rollout(sim, -1, False, random.Random(0), 0.0)
+            assert tuple(int(value) for value in scores[world]) == tuple(sim.final_scores())
