@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hearts_core import HandState, Ruleset
 from hearts_core.ai.bots import Bot, Decision, make_bot, play_hand
 from hearts_core.ai.view import PlayerView
+from hearts_core.search import fast
 from hearts_core.search.sim import QS
 
 TARGETS = {
@@ -43,8 +44,8 @@ TARGETS = {
 }
 
 
-def play_deal(args: tuple[int, str, str, int, str, int]) -> dict[str, object]:
-    deal, candidate_level, field_level, worlds, preset, seed = args
+def play_deal(args: tuple[int, str, str, int, str, int, int]) -> dict[str, object]:
+    deal, candidate_level, field_level, worlds, preset, seed, field_worlds = args
     rules = Ruleset.preset(preset)
     n = rules.players
     rows = []
@@ -52,7 +53,7 @@ def play_deal(args: tuple[int, str, str, int, str, int]) -> dict[str, object]:
     for seat in range(n):
         candidate = make_bot(candidate_level, worlds=worlds)
         timed = _Timed(candidate, times)
-        bots: list[Bot] = [timed if s == seat else make_bot(field_level, worlds=worlds) for s in range(n)]
+        bots: list[Bot] = [timed if s == seat else make_bot(field_level, worlds=field_worlds) for s in range(n)]
         state = HandState.deal(rules, f"{seed}-{deal}", deal)
         final = play_hand(state, bots, seed=f"{seed}-{deal}-{seat}")
         report = final.score_report()
@@ -92,13 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--field", default="random")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--worlds", type=int, default=128)
+    parser.add_argument("--field-worlds", type=int, default=128, help="worlds of a monte_carlo field")
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
-    tasks = [(deal, args.candidate, args.field, args.worlds, args.preset, args.seed) for deal in range(args.deals)]
+    fast.warm()  # the worker processes are forked from this one, compiled kernel included
+    tasks = [(deal, args.candidate, args.field, args.worlds, args.preset, args.seed, args.field_worlds)
+             for deal in range(args.deals)]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             results = pool.map(play_deal, tasks, chunksize=1)

@@ -17,11 +17,12 @@ import secrets
 import streamlit as st
 
 from hearts_core.ai.bots import LEVELS
+from hearts_core.ai.strength import LEVEL_STRENGTH
 from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
-from hearts_core.words.catalogue import message
+from hearts_core.words.catalogue import decimal, message
 
-from ...language import in_session_language
+from ...language import in_session_language, session_language
 from ...storage import learner
 from ...texts import ui
 from ...widgets import ruleset_picker
@@ -54,6 +55,15 @@ def level_name(level: str) -> str:
     return names.get(level) or ui(f"practice.level_{level}")
 
 
+def level_caption(level: str) -> str:
+    """What a level does, and how strong it measured (points a hand against three heuristic bots)."""
+    note = ui(f"practice.level_{level}_note")
+    measured = LEVEL_STRENGTH.get(level)
+    if measured is None:
+        return note
+    return f"{note}  \n{ui('practice.level_measured', points=decimal(measured.points, 1, session_language()))}"
+
+
 def render_setup() -> None:
     st.title(ui("nav.practice"))
     st.markdown(ui("practice.intro"))
@@ -68,7 +78,7 @@ def render_setup() -> None:
         st.session_state["ha_pr_level"] = "heuristic"
     right.radio(ui("practice.level"), LEVELS, key="ha_pr_level",
                 format_func=in_session_language(level_name),
-                captions=[ui(f"practice.level_{level}_note") for level in LEVELS])
+                captions=[level_caption(level) for level in LEVELS])
     with st.expander(ui("common.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))
         ruleset_picker.variant_selects(st.columns(2), "ha_pr", ruleset_picker.rows(), ui("common.variant_keep"))
