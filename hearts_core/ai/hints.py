@@ -45,6 +45,7 @@ import numpy as np
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
 from ..engine.reasons import Explanation
 from ..engine.state import HandState
+from ..search import fast
 from ..search.equivalence import equivalent_classes
 from ..search.sim import AS, KS, QS, Sim
 from ..search.solver import line_for, solve
@@ -72,6 +73,17 @@ SINGLE_WORLDS: Final = 32
 #: Share of rollout moves played at random (as the Monte Carlo bot).
 ROLLOUT_EPSILON: Final = 0.1
 CERTAINTIES: Final = ("certain", "confident", "close")
+#: Worlds for a learner's hint: (play, pass) on the compiled kernel, and on the pure-Python path.
+#: 1,000 worlds take a median 6 ms on the kernel (benchmarks/kernel_speed.py); 128 take about 50 ms in Python.
+HINT_WORLDS_COMPILED: Final = (1000, 400)
+HINT_WORLDS_PYTHON: Final = (128, 32)
+
+
+def hint_worlds(phase: str) -> int:
+    """How many worlds a learner's hint samples in ``phase`` ("play" or "pass"): as many as keep
+    the hint well under a tenth of a second on the path the engine runs on now."""
+    play, passing = HINT_WORLDS_COMPILED if fast.ready() else HINT_WORLDS_PYTHON
+    return passing if phase == "pass" else play
 #: Reason codes of a pass (texts under ``hint.pass_reason.<code>``).
 PASS_REASONS: Final = (
     "pass_queen", "pass_spade_honour", "make_void", "high_heart", "high_card", "bonus_card", "low_card",

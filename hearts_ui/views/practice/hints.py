@@ -17,8 +17,6 @@ from .session import current
 
 #: The rungs of the hint ladder.
 RUNGS: Final = (1, 2, 3)
-PLAY_WORLDS: Final = 128
-PASS_WORLDS: Final = 32
 
 
 def _symbol(card: Any) -> str:
@@ -44,10 +42,11 @@ def _hint(session: PracticeSession) -> hints.PassHint | hints.PlayHint:
     if isinstance(saved, tuple) and saved[0] == key:
         return saved[1]  # type: ignore[no-any-return]
     hint: hints.PassHint | hints.PlayHint
+    worlds = hints.hint_worlds(session.stage)
     if session.stage == "pass":
-        hint = hints.pass_hint(session.hand, session.seat, totals=session.totals_before, worlds=PASS_WORLDS)
+        hint = hints.pass_hint(session.hand, session.seat, totals=session.totals_before, worlds=worlds)
     else:
-        hint = hints.play_hint(session.hand, session.seat, totals=session.totals_before, worlds=PLAY_WORLDS)
+        hint = hints.play_hint(session.hand, session.seat, totals=session.totals_before, worlds=worlds)
     st.session_state["ha_pr_hint"] = (key, hint)
     return hint
 
