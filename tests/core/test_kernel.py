@@ -275,3 +275,4 @@ def test_pass_playouts_without_random_moves_are_the_python_ones() -> None:
             sim = Sim.from_state(dealt.with_passes({**others, 2: CardSet.from_mask(mask)}))
             rollout(sim, -1, False, random.Random(0), 0.0)
             assert tuple(int(value) for value in scores[world]) == tuple(sim.final_scores())
+
