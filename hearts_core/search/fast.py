@@ -25,20 +25,23 @@ from typing import Final
 import numpy as np
 
 from ..engine.rules import Ruleset
-from . import kernel
+from . import kernel, solver_kernel
 
 LOG: Final = logging.getLogger("hearts_core")
 
 #: The kernel functions the engine calls directly; each compiles its callees with it.
 ENTRY_POINTS: Final = ("random_hands", "lab_hands", "playouts", "pass_playouts", "deal_worlds", "heuristic_card",
                        "heuristic_pass", "legal_mask", "score_hand")
+#: The exact solver's compiled search (:mod:`hearts_core.search.solver_kernel`).
+SOLVER_ENTRY_POINTS: Final = solver_kernel.ENTRY_POINTS
 
 
 def ready() -> bool:
     """Whether every entry point of the kernel is compiled (so a call costs no compile time)."""
     if not kernel.AVAILABLE:
         return False
-    return all(getattr(kernel, name).signatures for name in ENTRY_POINTS)
+    return (all(getattr(kernel, name).signatures for name in ENTRY_POINTS)
+            and all(getattr(solver_kernel, name).signatures for name in SOLVER_ENTRY_POINTS))
 
 
 def state() -> str:
@@ -85,6 +88,7 @@ def warm() -> float:
     kernel.heuristic_pass(rules, 0x1FFF, False)
     kernel.legal_mask(rules, 0x1FFF, -1, True, False)
     kernel.score_hand(rules, base[0], np.zeros(n, dtype=np.int64), False, scores[0])
+    solver_kernel.warm()
     seconds = time.perf_counter() - start
     LOG.info("hearts_core runs on the %s, warmed in %.1f s", state(), seconds)
     return seconds

@@ -83,6 +83,12 @@ hand is a 52-bit mask), with:
 * cutoffs at the bounds (no points left, or all of them), and the last trick
   played out directly.
 
+The search after trick 0 runs compiled (:mod:`hearts_core.search.solver_kernel`,
+the same search in numba with a fixed-size transposition table) once
+:func:`hearts_core.search.fast.ready` says the kernel is warm, and in plain
+Python otherwise; trick 0 and the root-level code (the values, the line) are
+Python on both paths, which give the same values, best cards and lines.
+
 :func:`decide` is one null-window search; :func:`solve` searches every legal
 card with a full window and then follows the values down for the line.
 """
@@ -93,10 +99,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+import numpy as np
+
 from ..engine.cards import SUIT_MASKS, Card
 from ..engine.legality import legal_mask
 from ..engine.rules import QUEEN_OF_SPADES, Ruleset
 from ..engine.state import HandState
+from . import fast, kernel, solver_kernel
 from .equivalence import card_attributes, representatives
 
 OBJECTIVES: Final = ("min_points", "stop_moon", "make_moon", "avoid_card")
@@ -115,7 +124,10 @@ class SolveResult:
     hearts, spades, low to high); ``best`` are the cards with the best value for
     the player to move (in card order), ``best_value`` their value;
     ``line`` is a principal variation ``(seat, card)`` from the position to the
-    end of the hand, starting with ``best[0]``; ``nodes`` counts search nodes.
+    end of the hand, starting with ``best[0]``; ``nodes`` counts search nodes
+    (each card tried and each trick opened; the compiled search counts them
+    the same way, but its transposition table keeps fewer entries, so its
+    count may differ from the Python search's on the same position).
     """
 
     objective: str
@@ -226,11 +238,43 @@ def _spec(state: HandState, objective: str, seat: int | None, card: str | None, 
     return _Spec(objective, seat, table, counted, minimizer, 1 if dead else 0, True)
 
 
+class _Compiled:
+    """The compiled search (:mod:`~hearts_core.search.solver_kernel`) for one engine: its
+    numbers, its transposition table (sized by the cards left in the first position it
+    searches) and its stack."""
+
+    def __init__(self, rules: Ruleset, spec: _Spec, attributes: tuple[int, ...], cards_left: int) -> None:
+        n = rules.players
+        self.params = solver_kernel.search_params(n, spec.table, attributes, spec.counted, spec.minimizer,
+                                                  rules.tables.legality.breaks_mask, _QS)
+        self.rules = kernel.rules_array(rules)
+        self.keys, self.data = solver_kernel.new_table(cards_left)
+        self.frames, self.moves = solver_kernel.new_stack()
+        self.counters = np.zeros(1, dtype=np.int64)
+        self.hands = np.zeros(n, dtype=np.int64)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.counters[0])
+
+    def value(self, node: _Node, live: int, alpha: int, beta: int) -> int:
+        """The internal value of ``node`` (after trick 0; ``live`` is every card still held)."""
+        self.hands[:] = node.hands
+        led = ((node.lead & -node.lead).bit_length() - 1) // 13 if node.lead else -1
+        return int(solver_kernel.search(self.params, self.rules, self.hands, self.keys, self.data, self.frames,
+                                        self.moves, self.counters, node.seat, node.pos, led, node.wcard, node.wseat,
+                                        node.tpts, node.tmask, int(node.broken), live, alpha, beta))
+
+
 class _Engine:
     """The search for one position and objective: the rules' legality, the
-    internal value, a transposition table and a node count."""
+    internal value, a transposition table and a node count.
 
-    def __init__(self, rules: Ruleset, spec: _Spec) -> None:
+    ``compiled`` chooses the search after trick 0: the compiled one (True), the
+    Python one (False), or the compiled one when the kernel is warm (None,
+    :func:`hearts_core.search.fast.ready`)."""
+
+    def __init__(self, rules: Ruleset, spec: _Spec, *, compiled: bool | None = None) -> None:
         self.rules = rules
         self.spec = spec
         self.n = rules.players
@@ -246,10 +290,13 @@ class _Engine:
         self.own = [0] * 4
         self._search, self._nodes, self.lead_legal, self.follow_legal = _build_search(self)
         self.extra_nodes = 0
+        self.compiled = fast.ready() if compiled is None else compiled
+        self._compiled: _Compiled | None = None
 
     @property
     def nodes(self) -> int:
-        return self._nodes() + self.extra_nodes
+        compiled = self._compiled.nodes if self._compiled is not None else 0
+        return self._nodes() + compiled + self.extra_nodes
 
     # -- root-level helpers (plain Python, not the hot path) ------------------
 
@@ -300,10 +347,14 @@ class _Engine:
     def value(self, node: _Node, alpha: int, beta: int) -> int:
         """The internal value of ``node`` (fail-soft alpha-beta: exact inside the window)."""
         if not node.first:
-            self.hands[:] = node.hands
             live = 0
             for mask in node.hands:
                 live |= mask
+            if self.compiled:
+                if self._compiled is None:
+                    self._compiled = _Compiled(self.rules, self.spec, self.attr, live.bit_count())
+                return self._compiled.value(node, live, alpha, beta)
+            self.hands[:] = node.hands
             for suit in range(4):
                 self.own[suit] = sum((hand >> 13 * suit & 8191) << 13 * seat for seat, hand in enumerate(node.hands))
             return self._search(node.seat, node.pos, node.lead, node.wcard, node.wseat, node.tpts, node.tmask,
@@ -762,9 +813,9 @@ def _build_search(
 
 
 def _root(state: HandState, objective: str, seat: int | None, card: str | None,
-          shooter: int | None) -> tuple[_Engine, _Node]:
+          shooter: int | None, *, compiled: bool | None = None) -> tuple[_Engine, _Node]:
     spec = _spec(state, objective, seat, card, shooter)
-    engine = _Engine(state.rules, spec)
+    engine = _Engine(state.rules, spec, compiled=compiled)
     return engine, engine.node_of(state)
 
 
@@ -790,7 +841,13 @@ def solve(state: HandState, objective: str = "min_points", seat: int | None = No
     >>> result.values, result.best
     ({'5H': 1, '5S': 0}, ('5S',))
     """
-    engine, node = _root(state, objective, seat, card, shooter)
+    return _solve(state, objective, seat, card=card, shooter=shooter)
+
+
+def _solve(state: HandState, objective: str = "min_points", seat: int | None = None, *, card: str | None = None,
+           shooter: int | None = None, compiled: bool | None = None) -> SolveResult:
+    """:func:`solve`, with the search after trick 0 chosen by ``compiled`` (see :class:`_Engine`)."""
+    engine, node = _root(state, objective, seat, card, shooter, compiled=compiled)
     spec = engine.spec
     lo, hi = spec.window
     classes = engine.classes(node, engine.legal(node))
@@ -824,7 +881,13 @@ def decide(state: HandState, objective: str, threshold: int, seat: int | None = 
     >>> decide(state, "stop_moon", 0, shooter=3), decide(state, "make_moon", 1, seat=3)
     (True, False)
     """
-    engine, node = _root(state, objective, seat, card, shooter)
+    return _decide(state, objective, threshold, seat, card=card, shooter=shooter)
+
+
+def _decide(state: HandState, objective: str, threshold: int, seat: int | None = None, *, card: str | None = None,
+            shooter: int | None = None, compiled: bool | None = None) -> bool:
+    """:func:`decide`, with the search after trick 0 chosen by ``compiled`` (see :class:`_Engine`)."""
+    engine, node = _root(state, objective, seat, card, shooter, compiled=compiled)
     spec = engine.spec
     if not spec.moon:
         limit = threshold - spec.base
@@ -846,7 +909,13 @@ def line_for(state: HandState, first_card: str, objective: str = "min_points", s
 
     Raises ``ValueError`` when ``first_card`` is not legal now.
     """
-    engine, node = _root(state, objective, seat, kw.get("card"), kw.get("shooter"))
+    return _line_for(state, first_card, objective, seat, **kw)
+
+
+def _line_for(state: HandState, first_card: str, objective: str = "min_points", seat: int | None = None, *,
+              compiled: bool | None = None, **kw: Any) -> tuple[tuple[int, str], ...]:
+    """:func:`line_for`, with the search after trick 0 chosen by ``compiled`` (see :class:`_Engine`)."""
+    engine, node = _root(state, objective, seat, kw.get("card"), kw.get("shooter"), compiled=compiled)
     unknown = set(kw) - {"card", "shooter"}
     if unknown:
         raise TypeError(f"unexpected keyword arguments: {', '.join(sorted(unknown))}")
