@@ -250,19 +250,19 @@ class _Compiled:
         self.rules = kernel.rules_array(rules)
         self.keys, self.data = solver_kernel.new_table(cards_left)
         self.frames, self.moves = solver_kernel.new_stack()
-        self.counters = np.zeros(1, dtype=np.int64)
+        self.scratch = solver_kernel.new_scratch()
         self.hands = np.zeros(n, dtype=np.int64)
 
     @property
     def nodes(self) -> int:
-        return int(self.counters[0])
+        return int(self.scratch[solver_kernel.W_NODES])
 
     def value(self, node: _Node, live: int, alpha: int, beta: int) -> int:
         """The internal value of ``node`` (after trick 0; ``live`` is every card still held)."""
         self.hands[:] = node.hands
         led = ((node.lead & -node.lead).bit_length() - 1) // 13 if node.lead else -1
         return int(solver_kernel.search(self.params, self.rules, self.hands, self.keys, self.data, self.frames,
-                                        self.moves, self.counters, node.seat, node.pos, led, node.wcard, node.wseat,
+                                        self.moves, self.scratch, node.seat, node.pos, led, node.wcard, node.wseat,
                                         node.tpts, node.tmask, int(node.broken), live, alpha, beta))
 
 
