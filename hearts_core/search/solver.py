@@ -272,7 +272,8 @@ class _Engine:
 
     ``compiled`` chooses the search after trick 0: the compiled one (True), the
     Python one (False), or the compiled one when the kernel is warm (None,
-    :func:`hearts_core.search.fast.ready`)."""
+    :func:`hearts_core.search.fast.ready`); the Python one anyway for card values
+    too large for the compiled search's table (:func:`~.solver_kernel.supports`)."""
 
     def __init__(self, rules: Ruleset, spec: _Spec, *, compiled: bool | None = None) -> None:
         self.rules = rules
@@ -290,7 +291,7 @@ class _Engine:
         self.own = [0] * 4
         self._search, self._nodes, self.lead_legal, self.follow_legal = _build_search(self)
         self.extra_nodes = 0
-        self.compiled = fast.ready() if compiled is None else compiled
+        self.compiled = (fast.ready() if compiled is None else compiled) and solver_kernel.supports(spec.table)
         self._compiled: _Compiled | None = None
 
     @property
