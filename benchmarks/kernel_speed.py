@@ -160,7 +160,8 @@ def measure_hint(args: argparse.Namespace) -> None:
             result = run_child("hint", compiled, args)
             times = [float(value) for value in result["times"]]  # type: ignore[attr-defined]
             print(f"   round {round_number}: {result['path']:<45} median {1000 * statistics.median(times):7.1f} ms, "
-                  f"p90 {1000 * percentile(times, 0.9):7.1f} ms, max {1000 * max(times):7.1f} ms (target: median < 100)")
+                  f"p90 {1000 * percentile(times, 0.9):7.1f} ms, max {1000 * max(times):7.1f} ms "
+                  "(target: median < 100)")
 
 
 def measure_lab(args: argparse.Namespace) -> None:
