@@ -28,7 +28,9 @@ None of these functions check their input: the wrappers in ``fast`` build it.
 # (every number read from a NumPy array is typed Any; the functions return plain ints)
 from __future__ import annotations
 
+import hashlib
 import os
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
@@ -43,6 +45,27 @@ except ImportError:  # pragma: no cover - exercised where numba is not installed
 #: ``HEARTS_COMPILED=0`` turns the compiled kernel off (the pure-Python path is used).
 WANTED: Final = os.environ.get("HEARTS_COMPILED", "1") != "0"
 AVAILABLE: Final = numba is not None and WANTED
+#: The compiled modules: numba's disk cache is kept in a folder named by a digest of their source.
+COMPILED_SOURCES: Final = ("kernel.py", "solver_kernel.py")
+
+
+def cache_folder() -> Path:
+    """Where numba keeps the compiled kernel: a folder per version of the kernel's source.
+
+    numba checks a cached function only against its own file, so a change in a kernel function that
+    another module's compiled code calls would otherwise keep the stale machine code; and the
+    package's own folder may not be writable where the app is installed.  ``NUMBA_CACHE_DIR``,
+    when set, is used as it is.
+    """
+    digest = hashlib.sha256()
+    for name in COMPILED_SOURCES:
+        digest.update((Path(__file__).parent / name).read_bytes())
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "hearts-academy" / f"numba-{digest.hexdigest()[:16]}"
+
+
+if AVAILABLE and not os.environ.get("NUMBA_CACHE_DIR"):
+    numba.config.CACHE_DIR = str(cache_folder())  # type: ignore[attr-defined]
 
 
 def _kernel(function: Any) -> Any:

@@ -45,9 +45,10 @@ Design decisions:
   functions that pass arrays cost a call and reference counting each, and
   the inlined search measured 1.7 times faster.  The compiled search (with
   its disk cache) loads in well under a second; compiling it takes about 8 s.
-  numba's disk cache watches only this file: after changing the kernel
-  functions used here (``legal_mask``, ``lowest``, ``popcount``), touch this
-  file so that the search is compiled again.
+  numba's disk cache watches only a function's own file, so the cache lives
+  in a folder named by a digest of this file and ``kernel.py``
+  (:func:`~hearts_core.search.kernel.cache_folder`): a change in either
+  compiles everything again.
 
 Layouts: the search's numbers in one array (``P_*``, :func:`search_params`),
 the legality rules as :func:`hearts_core.search.kernel.rules_array`, the hands
