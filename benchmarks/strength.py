@@ -40,7 +40,7 @@ from hearts_core.search.sim import QS
 
 TARGETS = {
     ("heuristic", "random"): "target: at most 3.5 points per deal",
-    ("monte_carlo", "heuristic"): "target (128 worlds): payoff at least +2.0 and at most 4.0 points per deal",
+    ("monte_carlo", "heuristic"): "target (128 worlds): payoff at least +2.0, and at most 4.0 points per deal taken",
 }
 
 
