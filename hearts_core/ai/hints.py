@@ -49,7 +49,7 @@ from ..search import fast
 from ..search.equivalence import equivalent_classes
 from ..search.sim import AS, KS, QS, Sim
 from ..search.solver import line_for, solve
-from ..words.catalogue import decimal, message, percent
+from ..words.catalogue import decimal, message, percent, whole
 from .bots import (
     MonteCarloBot,
     classify_card,
@@ -180,7 +180,8 @@ class PlayHint:
     def _numbers(self, language: str | None) -> str:
         lines = [
             message("hint.table.intro." + ("solver" if self.options[0].worlds == 0 else "simulated"), language,
-                    worlds=self.options[0].worlds, certainty=message(f"hint.certainty.{self.certainty}", language)),
+                    worlds=whole(self.options[0].worlds, language),
+                    certainty=message(f"hint.certainty.{self.certainty}", language)),
             "",
             message("hint.table.header" + ("_game" if self.objective == "game" else ""), language),
             "|---|---:|---:|---:|---:|---:|",
@@ -226,7 +227,7 @@ class PassHint:
             reasons = "; ".join(message(f"hint.pass_reason.{code}", language, card=card)
                                 for card, code in zip(best.cards, best.reasons, strict=True))
             text = message("hint.pass.recommend", language, cards=" ".join(best.cards), reasons=reasons,
-                           points=_points(best.expected_points, language), worlds=self.worlds)
+                           points=_points(best.expected_points, language), worlds=whole(self.worlds, language))
             if len(self.options) > 1:
                 other = self.options[1]
                 text += " " + message("hint.pass.against", language, cards=" ".join(other.cards),
@@ -234,7 +235,7 @@ class PassHint:
                                       cost=_points(other.expected_points - best.expected_points, language))
             return text
         if number == 3:
-            lines = [message("hint.pass.table_intro", language, worlds=self.worlds), "",
+            lines = [message("hint.pass.table_intro", language, worlds=whole(self.worlds, language)), "",
                      message("hint.pass.table_header", language), "|---|---:|---|"]
             for option in self.options:
                 reasons = ", ".join(sorted({message(f"hint.pass_label.{code}", language) for code in option.reasons}))

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel import Locale
-from babel.numbers import format_percent, get_decimal_symbol
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol
 
 DEFAULT_LANGUAGE: Final = "en"
 #: The languages the app speaks.
@@ -241,6 +241,15 @@ def decimal(value: float, digits: int = 1, language: str | None = None, *, signe
     if text in ("+0", "-0", ""):
         text = "0"
     return text.replace(".", get_decimal_symbol(language or current_language()))
+
+
+def whole(value: int, language: str | None = None) -> str:
+    """A count as the language writes it, thousands grouped.
+
+    >>> whole(1000, "en"), whole(1000, "uk") == "1\xa0000", whole(400, "ru")
+    ('1,000', True, '400')
+    """
+    return format_decimal(value, locale=language or current_language())
 
 
 def percent(value: float, language: str | None = None) -> str:

@@ -14,7 +14,9 @@ from hearts_core.engine.state import HandState
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import PuzzleEvent
+from hearts_core.words.catalogue import whole
 
+from ...language import session_language
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, select_control
 from ...widgets.card_table.component import Handler
@@ -252,7 +254,7 @@ def _cost(puzzle: Puzzle, attempt: Attempt) -> str:
     if question is not None and question.proof is not None:  # hidden hands: over the deals the learner may face
         card = attempt.cards[0]
         return ui("puzzles.cost_hidden", card=Card.parse(card).symbol, worse=question.proof.worse_in.get(card, 0),
-                  worlds=question.proof.worlds)
+                  worlds=whole(question.proof.worlds, session_language()))
     if question is None or attempt.value is None or attempt.best_value is None:
         return ui("puzzles.worse_try")
     text = ui(f"puzzles.cost_{question.objective}", value=points_words(attempt.value),
