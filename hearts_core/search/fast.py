@@ -9,6 +9,13 @@ pure-Python path, which gives the same answers by other random numbers.
 Whether a function is compiled is numba's own record (its signatures), so this
 module keeps no state of its own.
 
+Why just-in-time compilation with numba's disk cache rather than ahead of time:
+numba's ahead-of-time compiler (``numba.pycc``) is deprecated, a cached kernel
+loads in about half a second, and a first compile (about 25 s on the 2-core
+machine) happens once per version of the kernel's source, in the background.
+The kernel has no recursion (the solver's search keeps an explicit stack), so
+caching is safe: recursion with ``cache=True`` crashed in an earlier experiment.
+
 >>> from hearts_core import Ruleset, random_hands
 >>> points = random_hands(Ruleset(), 3, seed=7)
 >>> points.shape, [int(total) for total in points.sum(axis=1)]
