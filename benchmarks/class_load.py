@@ -101,8 +101,12 @@ sys.path.insert(0, str(ROOT))
 from hearts_core.content.lessons import LESSONS_DIR, load_curriculum  # noqa: E402
 
 #: The page kinds, in the order the table prints them: (kind, URL path, label).
-PAGES: Final = (("lesson", "Lessons", "lesson step"), ("puzzles", "Puzzles", "Puzzles"),
-                ("practice", "Practice", "Practice"), ("lab", "Variant_Lab", "Variant Lab"))
+PAGES: Final = (
+    ("lesson", "Lessons", "lesson step"),
+    ("puzzles", "Puzzles", "Puzzles"),
+    ("practice", "Practice", "Practice"),
+    ("lab", "Variant_Lab", "Variant Lab"),
+)
 START_TIMEOUT: Final = 90.0
 #: The warm-up: a page's time limit, and when to stop looking for processes not yet warmed.
 WARM_TIMEOUT: Final = 180.0
@@ -221,13 +225,30 @@ class OneServer:
         self._url = f"http://127.0.0.1:{port}"
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-             "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "true" if server_timing else "false",
-             "--server.fileWatcherType", "none",
-             *(part for option in options for part in ("--" + option.split("=", 1)[0], option.split("=", 1)[1]))],
-            cwd=ROOT, env=self._environment(server_timing),
-            stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "streamlit",
+                "run",
+                "app.py",
+                "--server.headless",
+                "true",
+                "--server.port",
+                str(port),
+                "--server.address",
+                "127.0.0.1",
+                "--browser.gatherUsageStats",
+                "true" if server_timing else "false",
+                "--server.fileWatcherType",
+                "none",
+                *(part for option in options for part in ("--" + option.split("=", 1)[0], option.split("=", 1)[1])),
+            ],
+            cwd=ROOT,
+            env=self._environment(server_timing),
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         try:
             wait_until_healthy(self._url, lambda: self.process.poll() is None)
         except RuntimeError:
@@ -271,7 +292,7 @@ def _problems_in(log: str) -> list[str]:
     found = []
     for number, line in enumerate(lines):
         if line.startswith("Traceback"):
-            last = next((later for later in lines[number + 1:] if later and not later.startswith(" ")), "")
+            last = next((later for later in lines[number + 1 :] if later and not later.startswith(" ")), "")
             found.append(f"Traceback: {last}")
         elif re.search(r"\bERROR\b|\[error\]|\[crit\]|\[alert\]|\[emerg\]", line):
             found.append(line.strip())
@@ -307,8 +328,9 @@ class StackTarget:
         try:
             from deploy.stack import Stack
         except ImportError as error:
-            raise SystemExit(f"--start stack needs deploy/stack.py with a Stack class (start(), stop(), url, "
-                             f"pids): {error}") from error
+            raise SystemExit(
+                f"--start stack needs deploy/stack.py with a Stack class (start(), stop(), url, pids): {error}"
+            ) from error
         self.folder = Path(tempfile.mkdtemp(prefix="class_load_stack_"))
         self.stack = Stack(processes=processes, port=_free_port(), folder=self.folder)
         self.stack.start()
@@ -323,8 +345,11 @@ class StackTarget:
         return [int(pid) for pid in (pids.values() if isinstance(pids, dict) else pids)]
 
     def log_problems(self) -> list[str]:
-        return [problem for log in sorted(self.folder.glob("**/*.log"))
-                for problem in _problems_in(log.read_text(errors="replace"))]
+        return [
+            problem
+            for log in sorted(self.folder.glob("**/*.log"))
+            for problem in _problems_in(log.read_text(errors="replace"))
+        ]
 
     def stop(self) -> None:
         self.stack.stop()
@@ -423,8 +448,9 @@ async def http_get(url: str, jar: dict[str, str], timeout: float) -> int:
             await reader.read()  # the page itself, to the end
         finally:
             writer.close()
-    headers = [(name.strip(), value.strip()) for name, colon, value in (line.partition(":") for line in head[1:])
-               if colon]
+    headers = [
+        (name.strip(), value.strip()) for name, colon, value in (line.partition(":") for line in head[1:]) if colon
+    ]
     _cookies_from(headers, jar)
     return int(head[0].split()[1])
 
@@ -432,8 +458,15 @@ async def http_get(url: str, jar: dict[str, str], timeout: float) -> int:
 class Learner:
     """One simulated learner: one browser tab, one websocket session at a time."""
 
-    def __init__(self, base: str, lessons: Sequence[tuple[str, int]], rng: random.Random,
-                 figures: Figures, think: tuple[float, float], timeout: float) -> None:
+    def __init__(
+        self,
+        base: str,
+        lessons: Sequence[tuple[str, int]],
+        rng: random.Random,
+        figures: Figures,
+        think: tuple[float, float],
+        timeout: float,
+    ) -> None:
         self.base = base
         self.lessons = lessons
         self.rng = rng
@@ -485,12 +518,26 @@ class Learner:
                 raise Problem("connect", f"GET /{page.path} answered {status}")
             cookie = "; ".join(f"{key}={value}" for key, value in self.jar.items())
             self.socket = await connect(
-                f"{ws_base}/_stcore/stream", origin=Origin(self.base), subprotocols=[Subprotocol("streamlit")],
-                additional_headers={"Cookie": cookie} if cookie else None, max_size=None, proxy=None,
-                ping_interval=None, open_timeout=self.timeout, ssl=_ssl_for(ws_base.split(":")[0]),
-                user_agent_header="class_load.py (Hearts Academy benchmark)")
-        except (OSError, EOFError, ValueError, IndexError, asyncio.LimitOverrunError, InvalidHandshake,
-                WebSocketException) as error:  # TimeoutError is an OSError; a garbled answer a ValueError
+                f"{ws_base}/_stcore/stream",
+                origin=Origin(self.base),
+                subprotocols=[Subprotocol("streamlit")],
+                additional_headers={"Cookie": cookie} if cookie else None,
+                max_size=None,
+                proxy=None,
+                ping_interval=None,
+                open_timeout=self.timeout,
+                ssl=_ssl_for(ws_base.split(":")[0]),
+                user_agent_header="class_load.py (Hearts Academy benchmark)",
+            )
+        except (
+            OSError,
+            EOFError,
+            ValueError,
+            IndexError,
+            asyncio.LimitOverrunError,
+            InvalidHandshake,
+            WebSocketException,
+        ) as error:  # TimeoutError is an OSError; a garbled answer a ValueError
             raise Problem("connect", f"{type(error).__name__}: {error}") from error
         self.figures.connects.append(time.perf_counter() - began)
         response = self.socket.response
@@ -573,8 +620,9 @@ class Learner:
         elif kind == "new_session":
             self.max_cache_age = message.new_session.config.max_cached_message_age or 2
         elif kind == "navigation":
-            self.page_hashes = {app_page.url_pathname: app_page.page_script_hash
-                                for app_page in message.navigation.app_pages}
+            self.page_hashes = {
+                app_page.url_pathname: app_page.page_script_hash for app_page in message.navigation.app_pages
+            }
         elif kind == "page_profile":
             self.server_exec += message.page_profile.exec_time / 1e6  # the whole run, preparation included
         elif kind == "page_not_found":
@@ -587,8 +635,11 @@ class Learner:
                 return False  # st.rerun: the page is the run that follows
             self.runs += 1
             fragments = set(message.metadata.run.fragment_ids)
-            self.cache = {key: (used, fragment) for key, (used, fragment) in self.cache.items()
-                          if self.runs - used <= self.max_cache_age or (fragments and fragment not in fragments)}
+            self.cache = {
+                key: (used, fragment)
+                for key, (used, fragment) in self.cache.items()
+                if self.runs - used <= self.max_cache_age or (fragments and fragment not in fragments)
+            }
             if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                 raise Problem("compile_error", f"/{page.path}")
             return True
@@ -631,8 +682,14 @@ async def warm_up(url: str, lessons: Sequence[tuple[str, int]], timeout: float) 
                 began, errors = time.perf_counter(), figures.error_samples[:]
                 try:
                     await tab.open(page, first=number == 0)
-                    opened.append({"process": process, "page": page.kind, "seconds": time.perf_counter() - began,
-                                   "error": figures.error_samples[-1] if figures.error_samples != errors else None})
+                    opened.append(
+                        {
+                            "process": process,
+                            "page": page.kind,
+                            "seconds": time.perf_counter() - began,
+                            "error": figures.error_samples[-1] if figures.error_samples != errors else None,
+                        }
+                    )
                 except Problem as problem:
                     opened.append({"process": process, "page": page.kind, "seconds": None, "error": str(problem)})
                     break
@@ -646,8 +703,16 @@ async def warm_up(url: str, lessons: Sequence[tuple[str, int]], timeout: float) 
     return opened
 
 
-async def run_class(target: Target, learners: int, seconds: float, think: tuple[float, float],
-                    timeout: float, settle: float, seed: int, warm: bool) -> dict[str, Any]:
+async def run_class(
+    target: Target,
+    learners: int,
+    seconds: float,
+    think: tuple[float, float],
+    timeout: float,
+    settle: float,
+    seed: int,
+    warm: bool,
+) -> dict[str, Any]:
     """The whole measurement against one target; returns the figures."""
     pids = target.process_ids()
     lessons = lessons_and_steps()
@@ -671,8 +736,9 @@ async def run_class(target: Target, learners: int, seconds: float, think: tuple[
     began = time.perf_counter()
     deadline = began + seconds
     rng = random.Random(seed)
-    crowd = [Learner(target.url, lessons, random.Random(rng.random()), figures, think, timeout)
-             for _ in range(learners)]
+    crowd = [
+        Learner(target.url, lessons, random.Random(rng.random()), figures, think, timeout) for _ in range(learners)
+    ]
     await asyncio.gather(*(learner.live(deadline) for learner in crowd))
     closed = time.perf_counter()
     stop_sampling.set()
@@ -689,17 +755,28 @@ async def run_class(target: Target, learners: int, seconds: float, think: tuple[
     active = max(figures.last_page - figures.first_arrival, 1e-9) if times else seconds
     page = _spread(times)
     return {
-        "url": target.url, "learners": learners, "seconds": seconds, "think": list(think),
-        "actions": len(times), "actions_per_second": len(times) / active,
-        "page_p50_s": page["p50"], "page_p95_s": page["p95"], "page_max_s": page["max"],
-        "per_page": {kind: {**_spread(sorted(s for k, s in figures.pages if k == kind)),
-                            "errors": figures.page_errors[kind]} for kind, _, _ in PAGES},
+        "url": target.url,
+        "learners": learners,
+        "seconds": seconds,
+        "think": list(think),
+        "actions": len(times),
+        "actions_per_second": len(times) / active,
+        "page_p50_s": page["p50"],
+        "page_p95_s": page["p95"],
+        "page_max_s": page["max"],
+        "per_page": {
+            kind: {**_spread(sorted(s for k, s in figures.pages if k == kind)), "errors": figures.page_errors[kind]}
+            for kind, _, _ in PAGES
+        },
         "first_message": _spread(sorted(figures.first_message)),
         "connect": _spread(sorted(figures.connects)),
         "server_exec": _spread(sorted(figures.server_exec)),
-        "errors": sum(figures.errors.values()), "exceptions": figures.errors["exception"],
-        "errors_by_kind": dict(figures.errors), "error_samples": figures.error_samples,
-        "cache_refs": figures.cache_refs, "auto_reruns": figures.auto_reruns,
+        "errors": sum(figures.errors.values()),
+        "exceptions": figures.errors["exception"],
+        "errors_by_kind": dict(figures.errors),
+        "error_samples": figures.error_samples,
+        "cache_refs": figures.cache_refs,
+        "auto_reruns": figures.auto_reruns,
         "upstreams": dict(figures.upstreams),
         "server_processes": len(process_tree(pids)),
         "warm_up": warmed,
@@ -720,8 +797,12 @@ def _spread(ordered: Sequence[float]) -> dict[str, float | None]:
     """p50, p95 (nearest rank, as the other benchmarks) and max of sorted samples."""
     if not ordered:
         return {"p50": None, "p95": None, "max": None, "count": 0}
-    return {"p50": ordered[int(0.5 * (len(ordered) - 1))], "p95": ordered[int(0.95 * (len(ordered) - 1))],
-            "max": ordered[-1], "count": len(ordered)}
+    return {
+        "p50": ordered[int(0.5 * (len(ordered) - 1))],
+        "p95": ordered[int(0.95 * (len(ordered) - 1))],
+        "max": ordered[-1],
+        "count": len(ordered),
+    }
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -738,48 +819,67 @@ def _mb(value: float | None) -> str:
 def report(figures: dict[str, Any], where: str, log_problems: Sequence[str]) -> str:
     think = figures["think"]
     think_text = "none" if think[1] == 0 else f"{think[0]:g}-{think[1]:g} s"
-    lines = [f"Class load: {figures['learners']} learners, think time {think_text}, {figures['seconds']:g} s, "
-             f"against {where} ({figures['url']})",
-             f"  {'page':<14}{'actions':>8}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'errors':>8}"]
+    lines = [
+        f"Class load: {figures['learners']} learners, think time {think_text}, {figures['seconds']:g} s, "
+        f"against {where} ({figures['url']})",
+        f"  {'page':<14}{'actions':>8}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'errors':>8}",
+    ]
     for kind, _, label in PAGES:
         row = figures["per_page"][kind]
-        lines.append(f"  {label:<14}{row['count']:>8}{_s(row['p50']):>8}{_s(row['p95']):>8}{_s(row['max']):>8}"
-                     f"{row['errors']:>8}")
-    lines.append(f"  {'all':<14}{figures['actions']:>8}{_s(figures['page_p50_s']):>8}"
-                 f"{_s(figures['page_p95_s']):>8}{_s(figures['page_max_s']):>8}{figures['errors']:>8}")
+        lines.append(
+            f"  {label:<14}{row['count']:>8}{_s(row['p50']):>8}{_s(row['p95']):>8}{_s(row['max']):>8}{row['errors']:>8}"
+        )
+    lines.append(
+        f"  {'all':<14}{figures['actions']:>8}{_s(figures['page_p50_s']):>8}"
+        f"{_s(figures['page_p95_s']):>8}{_s(figures['page_max_s']):>8}{figures['errors']:>8}"
+    )
     if figures["warm_up"]:
         by_process: dict[str, list[str]] = {}
         for item in figures["warm_up"]:
             shown = item["error"] or f"{item['seconds']:.1f} s"
             by_process.setdefault(item["process"] or "the server", []).append(f"{item['page']} {shown}")
-        lines.append("  warm-up before the learners (not counted): "
-                     + "; ".join(f"{process}: {', '.join(pages)}" for process, pages in by_process.items()))
+        lines.append(
+            "  warm-up before the learners (not counted): "
+            + "; ".join(f"{process}: {', '.join(pages)}" for process, pages in by_process.items())
+        )
     first, new_tab, server = figures["first_message"], figures["connect"], figures["server_exec"]
-    lines.append(f"  actions per second {figures['actions_per_second']:.2f}; first message of a page "
-                 f"p50 {_s(first['p50'])} s, p95 {_s(first['p95'])} s; "
-                 f"new tab (GET + websocket) p50 {_s(new_tab['p50'])} s, p95 {_s(new_tab['p95'])} s")
+    lines.append(
+        f"  actions per second {figures['actions_per_second']:.2f}; first message of a page "
+        f"p50 {_s(first['p50'])} s, p95 {_s(first['p95'])} s; "
+        f"new tab (GET + websocket) p50 {_s(new_tab['p50'])} s, p95 {_s(new_tab['p95'])} s"
+    )
     if server["count"]:
-        lines.append(f"  server script time (page_profile exec_time) p50 {_s(server['p50'])} s, "
-                     f"p95 {_s(server['p95'])} s, max {_s(server['max'])} s")
+        lines.append(
+            f"  server script time (page_profile exec_time) p50 {_s(server['p50'])} s, "
+            f"p95 {_s(server['p95'])} s, max {_s(server['max'])} s"
+        )
     kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(figures["errors_by_kind"].items()))
-    lines.append(f"  errors {figures['errors']} ({kinds or 'none'}); exceptions {figures['exceptions']}; "
-                 f"cached messages answered by reference {figures['cache_refs']}")
+    lines.append(
+        f"  errors {figures['errors']} ({kinds or 'none'}); exceptions {figures['exceptions']}; "
+        f"cached messages answered by reference {figures['cache_refs']}"
+    )
     lines.extend(f"    {sample}" for sample in figures["error_samples"])
-    lines.append(f"  server memory ({figures['server_processes']} processes): "
-                 + (f"fresh {_mb(figures['memory_fresh_mb'])}, after the warm-up " if figures["warm_up"] else "before ")
-                 + f"{_mb(figures['memory_before_mb'])}, max during {_mb(figures['memory_max_mb'])}, "
-                 f"{figures['settle_s']:g} s after the last close {_mb(figures['memory_after_mb'])}")
+    lines.append(
+        f"  server memory ({figures['server_processes']} processes): "
+        + (f"fresh {_mb(figures['memory_fresh_mb'])}, after the warm-up " if figures["warm_up"] else "before ")
+        + f"{_mb(figures['memory_before_mb'])}, max during {_mb(figures['memory_max_mb'])}, "
+        f"{figures['settle_s']:g} s after the last close {_mb(figures['memory_after_mb'])}"
+    )
     server_cpu = figures["server_cpu_cores"]
     cores = "n/a" if server_cpu is None else f"{server_cpu:.2f}"
-    lines.append(f"  CPU while the learners worked: server {cores} cores, "
-                 f"this script {figures['load_generator_cpu_cores']:.2f}, the whole machine "
-                 f"{figures['machine_cpu_cores']:.2f} (of {os.cpu_count()}); load average "
-                 f"{figures['load_average'][0]:.1f} at the start, {figures['load_average'][1]:.1f} at the end")
+    lines.append(
+        f"  CPU while the learners worked: server {cores} cores, "
+        f"this script {figures['load_generator_cpu_cores']:.2f}, the whole machine "
+        f"{figures['machine_cpu_cores']:.2f} (of {os.cpu_count()}); load average "
+        f"{figures['load_average'][0]:.1f} at the start, {figures['load_average'][1]:.1f} at the end"
+    )
     if figures["server_cpu_per_page_s"] is not None:
         lines.append(f"  server CPU per page opened (finished or not) {figures['server_cpu_per_page_s']:.2f} s")
     if figures["upstreams"]:
-        lines.append("  learners' sessions per process: "
-                     + ", ".join(f"{name} {count}" for name, count in sorted(figures["upstreams"].items())))
+        lines.append(
+            "  learners' sessions per process: "
+            + ", ".join(f"{name} {count}" for name, count in sorted(figures["upstreams"].items()))
+        )
     if figures["auto_reruns"]:
         lines.append(f"  note: {figures['auto_reruns']} auto_rerun messages (fragments with run_every) not followed")
     if log_problems:
@@ -823,21 +923,38 @@ def main() -> None:
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--url", help="a running server or stack, e.g. http://127.0.0.1:8501")
     where.add_argument("--start", choices=("one", "stack"), help="start a fresh server (one) or deploy.stack.Stack")
-    parser.add_argument("--pid", type=int, action="append", default=[],
-                        help="with --url: a server process whose memory to report (repeat for several)")
+    parser.add_argument(
+        "--pid",
+        type=int,
+        action="append",
+        default=[],
+        help="with --url: a server process whose memory to report (repeat for several)",
+    )
     parser.add_argument("--learners", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=90.0)
     parser.add_argument("--think", type=parse_think, default=(2.0, 6.0), help="LOW-HIGH seconds, or 0")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds a page may take before it is an error")
     parser.add_argument("--settle", type=float, default=30.0, help="seconds after the last close to measure memory")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--warm-up", action="store_true",
-                        help="open every page once on every server process before the learners come (not timed)")
-    parser.add_argument("--server-timing", action="store_true",
-                        help="with --start one: browser.gatherUsageStats on, so each run reports its server time")
+    parser.add_argument(
+        "--warm-up",
+        action="store_true",
+        help="open every page once on every server process before the learners come (not timed)",
+    )
+    parser.add_argument(
+        "--server-timing",
+        action="store_true",
+        help="with --start one: browser.gatherUsageStats on, so each run reports its server time",
+    )
     parser.add_argument("--processes", type=int, help="with --start stack: Streamlit processes (default: the stack's)")
-    parser.add_argument("--server-option", type=server_option, action="append", default=[], metavar="KEY=VALUE",
-                        help="with --start one: a Streamlit option, e.g. runner.postScriptGC=false (repeatable)")
+    parser.add_argument(
+        "--server-option",
+        type=server_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="with --start one: a Streamlit option, e.g. runner.postScriptGC=false (repeatable)",
+    )
     parser.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
     options = parser.parse_args()
 
@@ -851,8 +968,18 @@ def main() -> None:
     else:
         target, where_text = StackTarget(options.processes), "the nginx stack"
     try:
-        figures = asyncio.run(run_class(target, options.learners, options.seconds, options.think,
-                                        options.timeout, options.settle, options.seed, options.warm_up))
+        figures = asyncio.run(
+            run_class(
+                target,
+                options.learners,
+                options.seconds,
+                options.think,
+                options.timeout,
+                options.settle,
+                options.seed,
+                options.warm_up,
+            )
+        )
     finally:
         target.stop()
     finish(target, figures, lambda problems: report(figures, where_text, problems), options.json)

@@ -69,8 +69,9 @@ def openspiel_hand_chance_outcomes(game: object, rng: random.Random, hand_number
             state.apply_action(actions[rng.randrange(len(actions))])
 
 
-def run(play: Callable[[random.Random, int], None], rng: random.Random, seconds: float, hands: int | None,
-        first_hand: int) -> tuple[int, float]:
+def run(
+    play: Callable[[random.Random, int], None], rng: random.Random, seconds: float, hands: int | None, first_hand: int
+) -> tuple[int, float]:
     """Play hands for ``seconds`` (or exactly ``hands`` hands); return (hands, elapsed)."""
     count = 0
     start = time.perf_counter()
@@ -128,8 +129,10 @@ def main(argv: list[str] | None = None) -> int:
             count, elapsed = run(play, rngs[name], args.seconds, args.hands, totals[name][0])
             totals[name][0] += count
             totals[name][1] += elapsed
-            print(f"round {round_number + 1}: {name:<11} {count:7d} hands in {elapsed:6.2f} s = "
-                  f"{count / elapsed:8.1f} hands/s")
+            print(
+                f"round {round_number + 1}: {name:<11} {count:7d} hands in {elapsed:6.2f} s = "
+                f"{count / elapsed:8.1f} hands/s"
+            )
     rates = {name: count / elapsed for name, (count, elapsed) in totals.items()}
     print()
     for name, rate in rates.items():
@@ -138,8 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     ratio = rates["hearts_core"] / rates["OpenSpiel"]
     verdict = "meets" if ratio >= GOAL else "is BELOW"
     print(f"ratio hearts_core / OpenSpiel = {ratio:.2f}x  ({verdict} the goal of {GOAL}x)")
-    print(f"(against OpenSpiel read through chance_outcomes(), 'OpenSpiel/co': "
-          f"{rates['hearts_core'] / rates['OpenSpiel/co']:.2f}x)")
+    print(
+        f"(against OpenSpiel read through chance_outcomes(), 'OpenSpiel/co': "
+        f"{rates['hearts_core'] / rates['OpenSpiel/co']:.2f}x)"
+    )
     return 0
 
 

@@ -50,8 +50,9 @@ def ending(seed: int, tricks_left: int) -> HandState | None:
     rng = random.Random(seed)
     state = HandState.deal(rules, rng.getrandbits(64), hand_number=seed % 4)
     if state.phase == "pass":
-        state = state.with_passes({seat: heuristic_pass(PlayerView.from_state(state, seat))
-                                   for seat in range(rules.players)})
+        state = state.with_passes(
+            {seat: heuristic_pass(PlayerView.from_state(state, seat)) for seat in range(rules.players)}
+        )
     bot = HeuristicBot()
     extra = rng.randrange(rules.players)
     target = (rules.hand_size - tricks_left) * rules.players + extra
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             batch = [(args.seed * 100_000 + i, 5 + i % 2, args.worlds) for i in range(index, index + need + 8)]
             index += len(batch)
             rows += [row for row in pool.map(measure, batch, chunksize=1) if row is not None]
-    rows = rows[:args.endings]
+    rows = rows[: args.endings]
     elapsed = time.perf_counter() - start
 
     def summary(label: str, subset: list[dict[str, float]]) -> None:
@@ -115,11 +116,15 @@ def main(argv: list[str] | None = None) -> int:
         optimal = statistics.fmean(row["optimal"] for row in subset)
         h_regret = statistics.fmean(row["heuristic_regret"] for row in subset)
         h_optimal = statistics.fmean(row["heuristic_optimal"] for row in subset)
-        print(f"  {label:<16} n={len(subset):3d}  hint: regret {regret:5.2f}, optimal {100 * optimal:5.1f}%   "
-              f"heuristic: regret {h_regret:5.2f}, optimal {100 * h_optimal:5.1f}%")
+        print(
+            f"  {label:<16} n={len(subset):3d}  hint: regret {regret:5.2f}, optimal {100 * optimal:5.1f}%   "
+            f"heuristic: regret {h_regret:5.2f}, optimal {100 * h_optimal:5.1f}%"
+        )
 
-    print(f"hint quality: {len(rows)} endings (5 or 6 tricks left, a real choice), {args.worlds} worlds, "
-          f"seed {args.seed}, {elapsed:.0f} s on {args.jobs} process(es)")
+    print(
+        f"hint quality: {len(rows)} endings (5 or 6 tricks left, a real choice), {args.worlds} worlds, "
+        f"seed {args.seed}, {elapsed:.0f} s on {args.jobs} process(es)"
+    )
     summary("all", rows)
     summary("5 tricks left", [row for row in rows if row["tricks_left"] == 5])
     summary("6 tricks left", [row for row in rows if row["tricks_left"] == 6])

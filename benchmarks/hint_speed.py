@@ -64,10 +64,14 @@ def main(argv: list[str] | None = None) -> int:
         state = HandState.deal(rules, rng.getrandbits(64), hand_number=hand % 4)
         if state.phase == "pass":
             for seat in range(rules.players):
-                pass_times.append(best_time(lambda s=state, t=seat, h=hand: pass_hint(s, t, worlds=args.pass_worlds,
-                                                                                        seed=h), args.repeat))
-            state = state.with_passes({seat: heuristic_pass(PlayerView.from_state(state, seat))
-                                       for seat in range(rules.players)})
+                pass_times.append(
+                    best_time(
+                        lambda s=state, t=seat, h=hand: pass_hint(s, t, worlds=args.pass_worlds, seed=h), args.repeat
+                    )
+                )
+            state = state.with_passes(
+                {seat: heuristic_pass(PlayerView.from_state(state, seat)) for seat in range(rules.players)}
+            )
         decision = 0
         while state.phase == "play":
             seat = state.to_play
@@ -79,22 +83,31 @@ def main(argv: list[str] | None = None) -> int:
             by_trick.setdefault(state.trick_number, []).append(elapsed)
             state = state.play(bot.choose_card(PlayerView.from_state(state, seat), rng).card)
             decision += 1
-    print(f"hint speed: {args.hands} hands, seed {args.seed}, Python {platform.python_version()}, "
-          f"best of {args.repeat}")
+    print(
+        f"hint speed: {args.hands} hands, seed {args.seed}, Python {platform.python_version()}, best of {args.repeat}"
+    )
     mean = statistics.fmean(play_times)
     p95 = percentile(play_times, 0.95)
-    print(f"  play hint ({args.worlds} worlds): mean {1000 * mean:.1f} ms, median "
-          f"{1000 * statistics.median(play_times):.1f} ms, 95th percentile {1000 * p95:.1f} ms, "
-          f"worst {1000 * max(play_times):.1f} ms over {len(play_times)} decisions ({forced} forced)")
-    print("  by trick (mean ms): " + ", ".join(f"{trick + 1}: {1000 * statistics.fmean(times):.0f}"
-                                               for trick, times in sorted(by_trick.items())))
+    print(
+        f"  play hint ({args.worlds} worlds): mean {1000 * mean:.1f} ms, median "
+        f"{1000 * statistics.median(play_times):.1f} ms, 95th percentile {1000 * p95:.1f} ms, "
+        f"worst {1000 * max(play_times):.1f} ms over {len(play_times)} decisions ({forced} forced)"
+    )
+    print(
+        "  by trick (mean ms): "
+        + ", ".join(f"{trick + 1}: {1000 * statistics.fmean(times):.0f}" for trick, times in sorted(by_trick.items()))
+    )
     if pass_times:
-        print(f"  pass hint ({args.pass_worlds} worlds): mean {1000 * statistics.fmean(pass_times):.0f} ms, "
-              f"worst {1000 * max(pass_times):.0f} ms over {len(pass_times)} passes")
+        print(
+            f"  pass hint ({args.pass_worlds} worlds): mean {1000 * statistics.fmean(pass_times):.0f} ms, "
+            f"worst {1000 * max(pass_times):.0f} ms over {len(pass_times)} passes"
+        )
     ok_play = mean <= 0.05 and p95 <= 0.25
     ok_pass = not pass_times or max(pass_times) <= 0.5
-    print(f"  targets: play mean <= 50 ms and p95 <= 250 ms: {'met' if ok_play else 'NOT met'}; "
-          f"pass hint <= 0.5 s: {'met' if ok_pass else 'NOT met'}")
+    print(
+        f"  targets: play mean <= 50 ms and p95 <= 250 ms: {'met' if ok_play else 'NOT met'}; "
+        f"pass hint <= 0.5 s: {'met' if ok_pass else 'NOT met'}"
+    )
     return 0
 
 

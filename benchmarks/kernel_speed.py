@@ -71,8 +71,9 @@ def handstate_round(rules: Ruleset, count: int, seed: int) -> float:
     for hand in range(count):
         state = HandState.deal(rules, rng.getrandbits(64), hand)
         if state.is_passing:
-            state = state.with_passes({seat: rng.sample(cards.cards(), rules.pass_count)
-                                       for seat, cards in enumerate(state.hands)})
+            state = state.with_passes(
+                {seat: rng.sample(cards.cards(), rules.pass_count) for seat, cards in enumerate(state.hands)}
+            )
         while state.is_playing:
             moves = state.legal_moves()
             state = state.play(moves[rng.randrange(len(moves))])
@@ -89,8 +90,9 @@ def hint_positions(count: int, seed: int) -> list[HandState]:
         rng = random.Random(f"{seed}-{deal}")
         state = HandState.deal(rules, rng.getrandbits(64), deal)
         if state.is_passing:
-            state = state.with_passes({seat: bot.choose_pass(PlayerView.from_state(state, seat), rng)
-                                       for seat in range(4)})
+            state = state.with_passes(
+                {seat: bot.choose_pass(PlayerView.from_state(state, seat), rng) for seat in range(4)}
+            )
         decision = 0
         while state.is_playing and len(found) < count:
             seat = state.to_play
@@ -124,8 +126,18 @@ def child(kind: str, args: argparse.Namespace) -> dict[str, object]:
 
 def run_child(kind: str, compiled: bool, args: argparse.Namespace) -> dict[str, object]:
     environment = {**os.environ, "HEARTS_COMPILED": "1" if compiled else "0"}
-    command = [sys.executable, __file__, "--child", kind, "--seed", str(args.seed),
-               "--hint-positions", str(args.hint_positions), "--lab-pairs", str(args.lab_pairs)]
+    command = [
+        sys.executable,
+        __file__,
+        "--child",
+        kind,
+        "--seed",
+        str(args.seed),
+        "--hint-positions",
+        str(args.hint_positions),
+        "--lab-pairs",
+        str(args.lab_pairs),
+    ]
     output = subprocess.run(command, capture_output=True, text=True, env=environment, check=True).stdout
     return dict(json.loads(output.strip().splitlines()[-1]))
 
@@ -147,9 +159,11 @@ def measure_random_hands(args: argparse.Namespace) -> None:
         python = handstate_round(rules, args.hands // 200, args.seed + round_number) * 200
         ratio = theirs / ours
         ratios.append(ratio)
-        print(f"   round {round_number}: random_hands {args.hands / ours:>10,.0f} hands/s | OpenSpiel evaluate_bots "
-              f"{args.hands / theirs:>8,.0f} hands/s | HandState {args.hands / python:>6,.0f} hands/s | "
-              f"ratio {ratio:.1f}x (target 5x, aim 10x)")
+        print(
+            f"   round {round_number}: random_hands {args.hands / ours:>10,.0f} hands/s | OpenSpiel evaluate_bots "
+            f"{args.hands / theirs:>8,.0f} hands/s | HandState {args.hands / python:>6,.0f} hands/s | "
+            f"ratio {ratio:.1f}x (target 5x, aim 10x)"
+        )
     print(f"   ratio over the rounds: {statistics.median(ratios):.1f}x (median)")
 
 
@@ -159,9 +173,11 @@ def measure_hint(args: argparse.Namespace) -> None:
         for compiled in (True, False):
             result = run_child("hint", compiled, args)
             times = [float(value) for value in result["times"]]  # type: ignore[attr-defined]
-            print(f"   round {round_number}: {result['path']:<45} median {1000 * statistics.median(times):7.1f} ms, "
-                  f"p90 {1000 * percentile(times, 0.9):7.1f} ms, max {1000 * max(times):7.1f} ms "
-                  "(target: median < 100)")
+            print(
+                f"   round {round_number}: {result['path']:<45} median {1000 * statistics.median(times):7.1f} ms, "
+                f"p90 {1000 * percentile(times, 0.9):7.1f} ms, max {1000 * max(times):7.1f} ms "
+                "(target: median < 100)"
+            )
 
 
 def measure_lab(args: argparse.Namespace) -> None:
@@ -173,8 +189,10 @@ def measure_lab(args: argparse.Namespace) -> None:
             seconds = float(result["seconds"])  # type: ignore[arg-type]
             scaled = seconds * args.lab_pairs / pairs
             note = "" if pairs == args.lab_pairs else f" ({pairs:,} pairs in {seconds:.2f} s, scaled)"
-            print(f"   round {round_number}: {result['path']:<45} {args.lab_pairs:,} pairs in {scaled:6.2f} s = "
-                  f"{2 * args.lab_pairs / scaled:>9,.0f} hands/s{note} (target < 10 s)")
+            print(
+                f"   round {round_number}: {result['path']:<45} {args.lab_pairs:,} pairs in {scaled:6.2f} s = "
+                f"{2 * args.lab_pairs / scaled:>9,.0f} hands/s{note} (target < 10 s)"
+            )
 
 
 def main() -> None:

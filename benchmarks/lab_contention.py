@@ -193,7 +193,7 @@ class Tab(Learner):
             return
         widget_id = inner.id
         if isinstance(widget_id, str) and widget_id.startswith(ID_PREFIX):
-            key = widget_id[len(ID_PREFIX):].partition("-")[2]
+            key = widget_id[len(ID_PREFIX) :].partition("-")[2]
             if key and key != "None":
                 self.ids[key] = widget_id
                 self.run_keys.add(key)
@@ -355,8 +355,13 @@ class Meter:
     def read(self) -> dict[str, float]:
         descendants = process_tree(self.pids) - set(self.pids)
         below = cpu_seconds(descendants)
-        return {"wall": time.perf_counter(), "server": cpu_seconds(self.pids) - below, "children": below,
-                "machine": machine_busy_seconds(), "own": time.process_time()}
+        return {
+            "wall": time.perf_counter(),
+            "server": cpu_seconds(self.pids) - below,
+            "children": below,
+            "machine": machine_busy_seconds(),
+            "own": time.process_time(),
+        }
 
     @staticmethod
     def cores(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
@@ -369,12 +374,18 @@ def spread(samples: Sequence[float]) -> dict[str, Any]:
     ordered = sorted(samples)
     if not ordered:
         return {"count": 0, "median": None, "p95": None, "max": None, "over_target": 0}
-    return {"count": len(ordered), "median": statistics.median(ordered), "p95": ordered[int(0.95 * (len(ordered) - 1))],
-            "max": ordered[-1], "over_target": sum(1 for value in ordered if value > TARGET)}
+    return {
+        "count": len(ordered),
+        "median": statistics.median(ordered),
+        "p95": ordered[int(0.95 * (len(ordered) - 1))],
+        "max": ordered[-1],
+        "over_target": sum(1 for value in ordered if value > TARGET),
+    }
 
 
-async def measure(target: Target, workers: str, deals: int, clicks: int, gap: float, limit: float,
-                  timeout: float) -> dict[str, Any]:
+async def measure(
+    target: Target, workers: str, deals: int, clicks: int, gap: float, limit: float, timeout: float
+) -> dict[str, Any]:
     """Both learners against one server; a problem before the simulation ends it, one during it is counted."""
     meter = Meter(target.process_ids())
     learner_b, learner_a = Tab(target.url, timeout), Tab(target.url, timeout)
@@ -405,15 +416,25 @@ async def measure(target: Target, workers: str, deals: int, clicks: int, gap: fl
         await learner_a.close()
         await learner_b.close()
     return {
-        "deals": deals, "workers": workers, "url": target.url, "errors": errors,
-        "simulation_s": outcome.seconds, "results_drawn": outcome.results, "fragment_runs": learner_a.fragment_runs,
+        "deals": deals,
+        "workers": workers,
+        "url": target.url,
+        "errors": errors,
+        "simulation_s": outcome.seconds,
+        "results_drawn": outcome.results,
+        "fragment_runs": learner_a.fragment_runs,
         "last_progress": learner_a.progress,
         "auto_reruns_sent": learner_a.auto_sent,
-        "alone": spread(alone), "during": spread(during), "alone_s": alone, "during_s": during,
-        "cpu_alone": Meter.cores(before, after_alone), "cpu_during": Meter.cores(after_alone, after_during),
+        "alone": spread(alone),
+        "during": spread(during),
+        "alone_s": alone,
+        "during_s": during,
+        "cpu_alone": Meter.cores(before, after_alone),
+        "cpu_during": Meter.cores(after_alone, after_during),
         "unmoved_clicks": stepper.unmoved,
         "exceptions": learner_a.exceptions + learner_b.exceptions,
-        "load_average": load_average(), "server_cpu_known": bool(meter.pids),
+        "load_average": load_average(),
+        "server_cpu_known": bool(meter.pids),
     }
 
 
@@ -425,42 +446,62 @@ def _ms(value: float | None) -> str:
 
 
 def _cpu(cores: dict[str, float], known: bool) -> str:
-    server = (f"server {cores['server'] + cores['children']:.2f} cores (its own process {cores['server']:.2f}, "
-              f"its children {cores['children']:.2f})") if known else "server n/a (no --pid)"
-    return (f"{server}, machine {cores['machine']:.2f} of {os.cpu_count()}, "
-            f"this script {cores['own']:.2f}")
+    server = (
+        (
+            f"server {cores['server'] + cores['children']:.2f} cores (its own process {cores['server']:.2f}, "
+            f"its children {cores['children']:.2f})"
+        )
+        if known
+        else "server n/a (no --pid)"
+    )
+    return f"{server}, machine {cores['machine']:.2f} of {os.cpu_count()}, this script {cores['own']:.2f}"
 
 
 def report(figures: dict[str, Any], where: str, log_problems: Sequence[str]) -> str:
     seconds = figures["simulation_s"]
     drawn = "results drawn" if figures["results_drawn"] else "NO results drawn (cancelled or out of time)"
-    lines = [f"Variant Lab contention: a {figures['deals']:,}-hand simulation, {figures['workers']}; "
-             f"{where} ({figures['url']})",
-             f"  simulation: {seconds:.1f} s from Run to {drawn}; {figures['fragment_runs']} fragment runs "
-             f"begun, {figures['auto_reruns_sent']} auto reruns sent, the progress bar last at "
-             f"{figures['last_progress']}%"
-             if seconds is not None else "  simulation: not over",
-             f"  {'B clicks (ms)':<22}{'count':>6}{'median':>8}{'p95':>8}{'max':>8}{'> 1 s':>7}"]
+    lines = [
+        f"Variant Lab contention: a {figures['deals']:,}-hand simulation, {figures['workers']}; "
+        f"{where} ({figures['url']})",
+        f"  simulation: {seconds:.1f} s from Run to {drawn}; {figures['fragment_runs']} fragment runs "
+        f"begun, {figures['auto_reruns_sent']} auto reruns sent, the progress bar last at "
+        f"{figures['last_progress']}%"
+        if seconds is not None
+        else "  simulation: not over",
+        f"  {'B clicks (ms)':<22}{'count':>6}{'median':>8}{'p95':>8}{'max':>8}{'> 1 s':>7}",
+    ]
     for label, name in (("nobody else", "alone"), ("during the simulation", "during")):
         row = figures[name]
-        lines.append(f"  {label:<22}{row['count']:>6}{_ms(row['median']):>8}{_ms(row['p95']):>8}{_ms(row['max']):>8}"
-                     f"{row['over_target']:>7}")
+        lines.append(
+            f"  {label:<22}{row['count']:>6}{_ms(row['median']):>8}{_ms(row['p95']):>8}{_ms(row['max']):>8}"
+            f"{row['over_target']:>7}"
+        )
     known = figures["server_cpu_known"]
     lines.append(f"  CPU, nobody else: {_cpu(figures['cpu_alone'], known)}")
-    lines.append(f"  CPU, during the simulation: {_cpu(figures['cpu_during'], known)}; load average "
-                 f"{figures['load_average']:.1f} at the end")
+    lines.append(
+        f"  CPU, during the simulation: {_cpu(figures['cpu_during'], known)}; load average "
+        f"{figures['load_average']:.1f} at the end"
+    )
     for error in figures["errors"]:
         lines.append(f"  error: {error}")
     if figures["unmoved_clicks"]:
-        lines.append(f"  clicks after which the step did not move: {len(figures['unmoved_clicks'])}, the first: "
-                     f"{figures['unmoved_clicks'][0]}")
+        lines.append(
+            f"  clicks after which the step did not move: {len(figures['unmoved_clicks'])}, the first: "
+            f"{figures['unmoved_clicks'][0]}"
+        )
     if figures["exceptions"]:
         lines.append(f"  exceptions drawn: {len(figures['exceptions'])}, the first: {figures['exceptions'][0]}")
     if log_problems:
         lines.append(f"  server log: {len(log_problems)} tracebacks or error lines, the first: {log_problems[0]}")
     worst = figures["during"]["max"]
-    met = (worst is not None and worst < TARGET and figures["results_drawn"] and not figures["errors"]
-           and not figures["unmoved_clicks"] and not figures["exceptions"])
+    met = (
+        worst is not None
+        and worst < TARGET
+        and figures["results_drawn"]
+        and not figures["errors"]
+        and not figures["unmoved_clicks"]
+        and not figures["exceptions"]
+    )
     lines.append(f"  target: B's clicks under {TARGET:g} s during the simulation: {'met' if met else 'NOT met'}")
     return "\n".join(lines)
 
@@ -480,10 +521,16 @@ def main() -> None:
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8501")
     where.add_argument("--start", choices=("one",), help="start a fresh server (as class_load.py does)")
-    parser.add_argument("--pid", type=int, action="append", default=[],
-                        help="with --url: a server process whose CPU to report (repeat for several)")
-    parser.add_argument("--workers", type=int,
-                        help=f"with --start one: the server's {WORKERS_VARIABLE} (0: the server's own process)")
+    parser.add_argument(
+        "--pid",
+        type=int,
+        action="append",
+        default=[],
+        help="with --url: a server process whose CPU to report (repeat for several)",
+    )
+    parser.add_argument(
+        "--workers", type=int, help=f"with --start one: the server's {WORKERS_VARIABLE} (0: the server's own process)"
+    )
     parser.add_argument("--deals", type=int, default=20_000, help="hands the simulation plays (the page's number)")
     parser.add_argument("--clicks", type=int, default=30, help="B's clicks with nobody else")
     parser.add_argument("--gap", type=float, default=0.3, help="seconds between a click's page and the next click")
@@ -503,8 +550,9 @@ def main() -> None:
         target, where_text = OneServer(server_timing=False), "one fresh process"
     try:
         workers = _workers_text(running=bool(options.url))
-        figures = asyncio.run(measure(target, workers, options.deals, options.clicks, options.gap, options.limit,
-                                      options.timeout))
+        figures = asyncio.run(
+            measure(target, workers, options.deals, options.clicks, options.gap, options.limit, options.timeout)
+        )
     finally:
         target.stop()
     finish(target, figures, lambda problems: report(figures, where_text, problems), options.json)

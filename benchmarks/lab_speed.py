@@ -31,8 +31,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     args = parser.parse_args()
     rules_a, rules_b = Ruleset.preset(args.a), Ruleset.preset(args.b)
-    print(f"{args.pairs} paired deals ({2 * args.pairs} hands), {args.a} vs {args.b}, heuristic bots, "
-          f"{os.cpu_count()} CPUs")
+    print(
+        f"{args.pairs} paired deals ({2 * args.pairs} hands), {args.a} vs {args.b}, heuristic bots, "
+        f"{os.cpu_count()} CPUs"
+    )
     reference = None
     for workers in args.workers:
         start = time.perf_counter()
@@ -40,8 +42,10 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         same = "" if reference is None else f", rows identical to 1 worker: {result.rows == reference}"
         reference = reference or result.rows
-        print(f"workers={workers}: {elapsed:.2f} s, {args.pairs / elapsed:,.0f} pairs/s, "
-              f"{2 * args.pairs / elapsed:,.0f} hands/s{same}")
+        print(
+            f"workers={workers}: {elapsed:.2f} s, {args.pairs / elapsed:,.0f} pairs/s, "
+            f"{2 * args.pairs / elapsed:,.0f} hands/s{same}"
+        )
     start = time.perf_counter()
     stats = compare_stats(simulate_pairs(rules_a, rules_b, min(args.pairs, 2000), seed=args.seed))
     print(f"compare_stats on {min(args.pairs, 2000)} pairs (simulation included): {time.perf_counter() - start:.2f} s")

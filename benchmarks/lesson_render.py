@@ -183,8 +183,11 @@ def pure_step(lesson: Lesson, step: Step) -> None:
 
 
 def summary(samples: Sequence[float]) -> str:
-    return (f"{statistics.median(samples):8.1f} {percentile(samples, 0.95):8.1f} {max(samples):8.1f}"
-            if samples else f"{'-':>8} {'-':>8} {'-':>8}")
+    return (
+        f"{statistics.median(samples):8.1f} {percentile(samples, 0.95):8.1f} {max(samples):8.1f}"
+        if samples
+        else f"{'-':>8} {'-':>8} {'-':>8}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -198,11 +201,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_log_level("error")  # no "missing ScriptRunContext" noise from importing hearts_ui outside a run
     curriculum = load_curriculum(ROOT / "lessons")
     lessons = [lesson for lesson in curriculum.ordered() if not args.lesson or lesson.id in args.lesson]
-    print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus; "
-          f"{len(lessons)} lessons, {sum(len(lesson.steps) for lesson in lessons)} steps, repeat {args.repeat}")
+    print(
+        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus; "
+        f"{len(lessons)} lessons, {sum(len(lesson.steps) for lesson in lessons)} steps, repeat {args.repeat}"
+    )
     if curriculum.problems:
-        print(f"({len(curriculum.problems)} lesson file problem(s) shown on the page: "
-              f"{'; '.join(str(p) for p in curriculum.problems)})")
+        print(
+            f"({len(curriculum.problems)} lesson file problem(s) shown on the page: "
+            f"{'; '.join(str(p) for p in curriculum.problems)})"
+        )
 
     at = new_app()
     list_samples = [run_list(at) for _ in range(args.repeat)]
@@ -219,8 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if step.kind == "walkthrough":
                 frames.setdefault(lesson.id, []).extend(run_frames(at, lesson, number))
             pure_step(lesson, step)  # warm the engine's own caches, as the page's first run does
-            pure[(lesson.id, number)] = [timed(lambda s=step, le=lesson: pure_step(le, s))[0]
-                                         for _ in range(args.repeat)]
+            pure[(lesson.id, number)] = [
+                timed(lambda s=step, le=lesson: pure_step(le, s))[0] for _ in range(args.repeat)
+            ]
 
     header = f"{'lesson':<20} {'steps':>5}   {'median':>8} {'p95':>8} {'max':>8}   slowest step"
     print("\npage: one step drawn (AppTest at.run(), ms)")
@@ -248,24 +256,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{lesson.id:<20} {len(lesson.steps):>5}   {summary(samples)}")
     all_pure = [s for samples in pure.values() for s in samples]
     print(f"{'all steps':<20} {len(pure):>5}   {summary(all_pure)}")
-    print("Streamlit's share (page median - pure median): "
-          f"{statistics.median(all_page) - statistics.median(all_pure):.1f} ms")
+    print(
+        "Streamlit's share (page median - pure median): "
+        f"{statistics.median(all_page) - statistics.median(all_pure):.1f} ms"
+    )
 
     worst_step = max(page, key=lambda key: max(page[key]))
     worst_median = max(page, key=lambda key: statistics.median(page[key]))
     overall = max(all_page + all_frames + list_samples)
     every = all(statistics.median(samples) < GOAL_MS for samples in page.values())
     every_sample = overall < GOAL_MS
-    print(f"\noverall max {overall:.1f} ms (slowest step {worst_step[0]} {worst_step[1]}: "
-          f"{max(page[worst_step]):.1f} ms; highest median {worst_median[0]} {worst_median[1]}: "
-          f"{statistics.median(page[worst_median]):.1f} ms)")
-    print(f"every step under {GOAL_MS:.0f} ms: by median {'YES' if every else 'NO'}, "
-          f"every single sample (steps, frames, list) {'YES' if every_sample else 'NO'}")
+    print(
+        f"\noverall max {overall:.1f} ms (slowest step {worst_step[0]} {worst_step[1]}: "
+        f"{max(page[worst_step]):.1f} ms; highest median {worst_median[0]} {worst_median[1]}: "
+        f"{statistics.median(page[worst_median]):.1f} ms)"
+    )
+    print(
+        f"every step under {GOAL_MS:.0f} ms: by median {'YES' if every else 'NO'}, "
+        f"every single sample (steps, frames, list) {'YES' if every_sample else 'NO'}"
+    )
 
     if args.profile:
         lesson_id, number = worst_step
-        print(f"\nprofile of {lesson_id} step {number}, render_lessons() in the script thread "
-              "(cumulative, top 25):")
+        print(f"\nprofile of {lesson_id} step {number}, render_lessons() in the script thread (cumulative, top 25):")
         print(profile_step(at, curriculum.lessons[lesson_id], number))
     return 0 if every else 1
 

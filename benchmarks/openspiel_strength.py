@@ -177,8 +177,9 @@ def parse_information_state(text: str) -> InformationState:
     while index < len(lines):
         line = lines[index]
         if line.startswith("Hand:"):
-            info.hand = mask_of([card for suit_line in lines[index + 1:index + 5]
-                                 for card in cards_of(parse_suit_line(suit_line))])
+            info.hand = mask_of(
+                [card for suit_line in lines[index + 1 : index + 5] for card in cards_of(parse_suit_line(suit_line))]
+            )
             index += 4
         elif line.startswith("Passed Cards:"):
             info.passed = parse_card_list(line.removeprefix("Passed Cards:"))
@@ -191,7 +192,7 @@ def parse_information_state(text: str) -> InformationState:
                 index += 1
             continue
         elif line.startswith("Points:"):
-            info.points = tuple(int(row.split(":")[1]) for row in lines[index + 1:index + 1 + SEATS])
+            info.points = tuple(int(row.split(":")[1]) for row in lines[index + 1 : index + 1 + SEATS])
             index += SEATS
         index += 1
     return info
@@ -299,8 +300,9 @@ def dealt_openspiel_state(deal: Deal) -> Any:
 def dealt_truth(deal: Deal) -> HandState:
     truth = HandState.from_masks(RULES, deal.hands, hand_number_for(deal.direction))
     if truth.pass_direction != deal.direction:
-        raise EngineMismatch(f"deal {deal.number}: our pass direction {truth.pass_direction}, OpenSpiel's "
-                             f"{deal.direction}")
+        raise EngineMismatch(
+            f"deal {deal.number}: our pass direction {truth.pass_direction}, OpenSpiel's {deal.direction}"
+        )
     return truth
 
 
@@ -352,8 +354,16 @@ def derived_seed(*parts: object) -> int:
 
 def ismcts_bot(config: Config, seed: int) -> Any:
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    return pyspiel.ISMCTSBot(seed, evaluator, config.uct_c, config.sims, config.max_world_samples,
-                             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+    return pyspiel.ISMCTSBot(
+        seed,
+        evaluator,
+        config.uct_c,
+        config.sims,
+        config.max_world_samples,
+        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        False,
+        False,
+    )
 
 
 class Hand:
@@ -368,16 +378,24 @@ class Hand:
         self.our_bot = make_bot(config.bot, worlds=config.worlds)
         self.our_rng = random.Random(f"{config.seed}-{deal.number}-{our_seat}-ours")
         self.field_rng = random.Random(f"{config.seed}-{deal.number}-{our_seat}-field")
-        self.ismcts = {seat: ismcts_bot(config, derived_seed(config.seed, deal.number, our_seat, seat))
-                       for seat in range(SEATS) if seat != our_seat}
+        self.ismcts = {
+            seat: ismcts_bot(config, derived_seed(config.seed, deal.number, our_seat, seat))
+            for seat in range(SEATS)
+            if seat != our_seat
+        }
         self.result = Rotation(deal.number, our_seat, deal.direction, [], None)
 
     def fail(self, problem: str, seat: int | None = None) -> EngineMismatch:
-        where = f"deal {self.deal.number} ({self.deal.direction}), our bot in seat {self.our_seat}, " \
-                f"decision {self.result.decisions_checked}"
+        where = (
+            f"deal {self.deal.number} ({self.deal.direction}), our bot in seat {self.our_seat}, "
+            f"decision {self.result.decisions_checked}"
+        )
         dealt = "; ".join(f"{SEAT_LETTERS[s]} {text_of(hand)}" for s, hand in enumerate(self.deal.hands))
-        info = f"\ninformation state of seat {seat}:\n{self.spiel.information_state_string(seat)}" \
-            if seat is not None else ""
+        info = (
+            f"\ninformation state of seat {seat}:\n{self.spiel.information_state_string(seat)}"
+            if seat is not None
+            else ""
+        )
         return EngineMismatch(f"{where}: {problem}\ndealt: {dealt}\nplays: {self.truth.plays()}{info}")
 
     def checked_view(self, seat: int) -> PlayerView:
@@ -386,8 +404,11 @@ class Hand:
         view = view_from_information_state(text, seat)
         expected = PlayerView.from_state(self.truth, seat)
         if view != expected:
-            differences = {name: (getattr(view, name), getattr(expected, name)) for name in VIEW_FIELDS
-                           if getattr(view, name) != getattr(expected, name)}
+            differences = {
+                name: (getattr(view, name), getattr(expected, name))
+                for name in VIEW_FIELDS
+                if getattr(view, name) != getattr(expected, name)
+            }
             raise self.fail(f"parsed view differs from ours (parsed, ours): {differences}", seat)
         points = parse_information_state(text).points
         if points is not None and list(points) != list(self.truth.hand_points()):
@@ -493,8 +514,11 @@ def percentile_95(values: list[float]) -> float:
 
 
 def timing(values: list[float]) -> dict[str, float | int]:
-    return {"mean": statistics.fmean(values) if values else float("nan"), "p95": percentile_95(values),
-            "count": len(values)}
+    return {
+        "mean": statistics.fmean(values) if values else float("nan"),
+        "p95": percentile_95(values),
+        "count": len(values),
+    }
 
 
 def summarize(deals: list[list[Rotation]]) -> dict[str, Any]:
@@ -537,33 +561,50 @@ def bot_name(config: Config) -> str:
 def print_progress(done: int, total: int, deal: list[Rotation], edges: list[float], elapsed: float) -> None:
     mean = statistics.fmean(edges)
     ci = confidence(edges)
-    scores = " | ".join(f"seat {rotation.our_seat}: {rotation.our_points:2d} vs {rotation.field_points:5.2f}"
-                        for rotation in deal)
-    print(f"  deal {deal[0].deal:3d} ({deal[0].direction:6s}) [{scores}]  edge {edges[-1]:+6.2f}; "
-          f"after {done}/{total}: {mean:+.2f} ± {ci:.2f}  ({elapsed:.0f} s)", flush=True)
+    scores = " | ".join(
+        f"seat {rotation.our_seat}: {rotation.our_points:2d} vs {rotation.field_points:5.2f}" for rotation in deal
+    )
+    print(
+        f"  deal {deal[0].deal:3d} ({deal[0].direction:6s}) [{scores}]  edge {edges[-1]:+6.2f}; "
+        f"after {done}/{total}: {mean:+.2f} ± {ci:.2f}  ({elapsed:.0f} s)",
+        flush=True,
+    )
 
 
 def print_report(config: Config, summary: dict[str, Any], elapsed: float, jobs: int) -> None:
     hands = summary["hands"]
-    print(f"\n{bot_name(config)} in one seat against three ISMCTS-{config.sims} (uct_c {config.uct_c:g}, "
-          f"max world samples {config.max_world_samples}, random rollouts), OpenSpiel hearts, "
-          f"field passes: {config.field_pass}")
-    print(f"  {summary['deals']} duplicate deals × {SEATS} seats = {hands} hands, seed {config.seed}, "
-          f"{elapsed:.0f} s on {jobs} process(es)")
+    print(
+        f"\n{bot_name(config)} in one seat against three ISMCTS-{config.sims} (uct_c {config.uct_c:g}, "
+        f"max world samples {config.max_world_samples}, random rollouts), OpenSpiel hearts, "
+        f"field passes: {config.field_pass}"
+    )
+    print(
+        f"  {summary['deals']} duplicate deals × {SEATS} seats = {hands} hands, seed {config.seed}, "
+        f"{elapsed:.0f} s on {jobs} process(es)"
+    )
     print(f"  our points per hand   : {summary['our_points']:6.2f}")
     print(f"  ISMCTS points per hand: {summary['field_points']:6.2f}")
-    print(f"  edge (ISMCTS − ours)  : {summary['edge']:+6.2f} ± {summary['edge_ci95']:.2f}  "
-          f"(95% CI over {summary['deals']} deals)")
+    print(
+        f"  edge (ISMCTS − ours)  : {summary['edge']:+6.2f} ± {summary['edge_ci95']:.2f}  "
+        f"(95% CI over {summary['deals']} deals)"
+    )
     print(f"  moons for / against   : {summary['moons_for']} / {summary['moons_against']} of {hands} hands")
-    for label, key in (("our time per card", "our_card_time"), ("ISMCTS time per card", "ismcts_card_time"),
-                       ("our time per pass", "our_pass_time")):
+    for label, key in (
+        ("our time per card", "our_card_time"),
+        ("ISMCTS time per card", "ismcts_card_time"),
+        ("our time per pass", "our_pass_time"),
+    ):
         figures = summary[key]
         if not figures["count"]:
             continue
-        print(f"  {label:<22}: mean {figures['mean']:.4f} s, 95th percentile {figures['p95']:.4f} s "
-              f"({1000 * figures['mean']:.2f} / {1000 * figures['p95']:.2f} ms) over {figures['count']}")
-    print(f"  checked: {summary['decisions_checked']} card decisions (legal cards in both engines), "
-          f"{summary['views_checked']} parsed views equal to ours, every hand's scores")
+        print(
+            f"  {label:<22}: mean {figures['mean']:.4f} s, 95th percentile {figures['p95']:.4f} s "
+            f"({1000 * figures['mean']:.2f} / {1000 * figures['p95']:.2f} ms) over {figures['count']}"
+        )
+    print(
+        f"  checked: {summary['decisions_checked']} card decisions (legal cards in both engines), "
+        f"{summary['views_checked']} parsed views equal to ours, every hand's scores"
+    )
     print("  goal: edge ≥ +1.0 with the interval clear of zero, our time per card ≤ ISMCTS's")
 
 
@@ -577,15 +618,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sims", type=int, default=2000, help="ISMCTS simulations per card")
     parser.add_argument("--uct-c", type=float, default=18.0, help="ISMCTS exploration constant")
     parser.add_argument("--max-world-samples", type=int, default=-1, help="ISMCTS worlds (-1: unlimited)")
-    parser.add_argument("--field-pass", choices=("heuristic", "random"), default="heuristic",
-                        help="how the ISMCTS seats pass")
+    parser.add_argument(
+        "--field-pass", choices=("heuristic", "random"), default="heuristic", help="how the ISMCTS seats pass"
+    )
     parser.add_argument("--json", type=Path, help="write the raw numbers to this file")
     args = parser.parse_args(argv)
     config = Config(args.bot, args.worlds, args.sims, args.uct_c, args.max_world_samples, args.field_pass, args.seed)
 
     fast.warm()  # the worker processes are forked from this one, compiled kernel included
-    print(f"{bot_name(config)} vs ISMCTS-{config.sims} in OpenSpiel: {args.deals} deals × {SEATS} seats, "
-          f"seed {config.seed}, {args.jobs} process(es); hearts_core on the {fast.state()}", flush=True)
+    print(
+        f"{bot_name(config)} vs ISMCTS-{config.sims} in OpenSpiel: {args.deals} deals × {SEATS} seats, "
+        f"seed {config.seed}, {args.jobs} process(es); hearts_core on the {fast.state()}",
+        flush=True,
+    )
     start = time.perf_counter()
     deals: list[list[Rotation]] = []
     edges: list[float] = []
@@ -598,9 +643,14 @@ def main(argv: list[str] | None = None) -> int:
     summary = summarize(deals)
     print_report(config, summary, elapsed, args.jobs)
     if args.json:
-        raw = {"config": asdict(config), "engine_path": fast.state(), "elapsed_seconds": elapsed, "jobs": args.jobs,
-               "summary": summary,
-               "rotations": [asdict(rotation) for deal in deals for rotation in deal]}
+        raw = {
+            "config": asdict(config),
+            "engine_path": fast.state(),
+            "elapsed_seconds": elapsed,
+            "jobs": args.jobs,
+            "summary": summary,
+            "rotations": [asdict(rotation) for deal in deals for rotation in deal],
+        }
         args.json.write_text(json.dumps(without_nan(raw), indent=1))
     return 0
 

@@ -50,9 +50,15 @@ from tests.app.tables import click_table  # noqa: E402
 
 APP = str(ROOT / "app.py")
 PAGES = {
-    "home": None, "lesson step": "pages/2_Lessons.py", "lessons list": "pages/2_Lessons.py",
-    "puzzles": "pages/3_Puzzles.py", "practice": "pages/4_Practice.py", "lab": "pages/5_Variant_Lab.py",
-    "rule book": "pages/1_Rule_Book.py", "sources": "pages/6_Sources.py", "glossary": "pages/7_Glossary.py",
+    "home": None,
+    "lesson step": "pages/2_Lessons.py",
+    "lessons list": "pages/2_Lessons.py",
+    "puzzles": "pages/3_Puzzles.py",
+    "practice": "pages/4_Practice.py",
+    "lab": "pages/5_Variant_Lab.py",
+    "rule book": "pages/1_Rule_Book.py",
+    "sources": "pages/6_Sources.py",
+    "glossary": "pages/7_Glossary.py",
     "saved progress": "pages/8_Saved_progress.py",
 }
 QUERIES = {"lesson step": {"lesson": "table", "step": "5"}}
@@ -122,8 +128,9 @@ def _lesson_card(at: AppTest) -> None:
 def clicks(repeat: int) -> dict[str, list[float]]:
     """Each kind of click, ``repeat`` times, each in a warm session."""
     library = load_library(PUZZLES_DIR)
-    play = next(puzzle for puzzle in library.ordered() if isinstance(puzzle, PlayPuzzle)
-                and puzzle.question_state.to_play == 0)
+    play = next(
+        puzzle for puzzle in library.ordered() if isinstance(puzzle, PlayPuzzle) and puzzle.question_state.to_play == 0
+    )
     kinds: dict[str, Callable[[], None]] = {}
 
     def lesson_next() -> None:
@@ -135,7 +142,7 @@ def clicks(repeat: int) -> dict[str, list[float]]:
         at.radio(key="ha_pr_level").set_value("heuristic").run()
         at.button(key="ha_pr_start").click().run()
         session = at.session_state[PRACTICE]
-        cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count:]]
+        cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count :]]
         click_table(at, "ha_pr_table", kind="cards", cards=cards)
         session = at.session_state[PRACTICE]
         click_table(at, "ha_pr_table", kind="play", card=str(session.hand.legal_moves()[0]))
@@ -153,9 +160,16 @@ def clicks(repeat: int) -> dict[str, list[float]]:
         at = _session("pages/5_Variant_Lab.py")
         at.button(key="ha_lab_next").click().run()
 
-    kinds.update({"lesson card": lambda: _lesson_card(_session("pages/2_Lessons.py")),
-                  "lesson next step": lesson_next, "practice card": practice_card,
-                  "practice hint": practice_hint, "puzzle card": puzzle_card, "lab next card": lab_next})
+    kinds.update(
+        {
+            "lesson card": lambda: _lesson_card(_session("pages/2_Lessons.py")),
+            "lesson next step": lesson_next,
+            "practice card": practice_card,
+            "practice hint": practice_hint,
+            "puzzle card": puzzle_card,
+            "lab next card": lab_next,
+        }
+    )
     times: dict[str, list[float]] = {}
     for name, click in kinds.items():
         for _ in range(repeat):

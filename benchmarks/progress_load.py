@@ -78,11 +78,16 @@ def run(url: str, learners: int, seconds: float) -> dict[str, float]:
     lost = sum(1 for mine, theirs in zip(written, stored, strict=True) if mine != theirs)
     every = sorted(latency for per_learner in latencies for latency in per_learner)
     store.engine.dispose()
-    return {"writes": sum(written), "per_second": sum(written) / elapsed, "stored": sum(stored),
-            "learners_with_a_lost_write": lost, "errors": len(errors),
-            "median_ms": 1000 * statistics.median(every) if every else float("nan"),
-            "p95_ms": 1000 * every[int(0.95 * (len(every) - 1))] if every else float("nan"),
-            "first_error": errors[0] if errors else ""}
+    return {
+        "writes": sum(written),
+        "per_second": sum(written) / elapsed,
+        "stored": sum(stored),
+        "learners_with_a_lost_write": lost,
+        "errors": len(errors),
+        "median_ms": 1000 * statistics.median(every) if every else float("nan"),
+        "p95_ms": 1000 * every[int(0.95 * (len(every) - 1))] if every else float("nan"),
+        "first_error": errors[0] if errors else "",
+    }
 
 
 def main() -> None:
@@ -100,11 +105,13 @@ def main() -> None:
     print(f"{options.learners} learners writing puzzle attempts for {options.seconds:.0f} s each run")
     for name, url in targets:
         figures = run(url, options.learners, options.seconds)
-        print(f"{name:>10}: {figures['writes']:,.0f} writes, {figures['per_second']:,.0f} per second; "
-              f"latency median {figures['median_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms; "
-              f"errors {figures['errors']:.0f}; rows stored {figures['stored']:,.0f} "
-              f"(learners whose count differs: {figures['learners_with_a_lost_write']:.0f})"
-              + (f"; first error: {figures['first_error']}" if figures["first_error"] else ""))
+        print(
+            f"{name:>10}: {figures['writes']:,.0f} writes, {figures['per_second']:,.0f} per second; "
+            f"latency median {figures['median_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms; "
+            f"errors {figures['errors']:.0f}; rows stored {figures['stored']:,.0f} "
+            f"(learners whose count differs: {figures['learners_with_a_lost_write']:.0f})"
+            + (f"; first error: {figures['first_error']}" if figures["first_error"] else "")
+        )
 
 
 if __name__ == "__main__":

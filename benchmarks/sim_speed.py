@@ -53,8 +53,13 @@ def via_sim(state: HandState, rng: random.Random, k: SimRules) -> None:
     sim.final_scores()
 
 
-def measure(play: Callable[[HandState, random.Random, SimRules], None], states: list[HandState], k: SimRules,
-            seconds: float, seed: int) -> float:
+def measure(
+    play: Callable[[HandState, random.Random, SimRules], None],
+    states: list[HandState],
+    k: SimRules,
+    seconds: float,
+    seed: int,
+) -> float:
     rng = random.Random(seed)
     count = 0
     start = time.perf_counter()

@@ -109,8 +109,12 @@ def ending(seed: int, depth: int, player: str = "heuristic", rules: Ruleset | No
         return state
     if state.phase == "pass":
         highest = rules.pass_count
-        state = state.with_passes({seat: sorted(hand.cards(), key=lambda card: (card.rank, card.suit))[-highest:]
-                                   for seat, hand in enumerate(state.hands)})
+        state = state.with_passes(
+            {
+                seat: sorted(hand.cards(), key=lambda card: (card.rank, card.suit))[-highest:]
+                for seat, hand in enumerate(state.hands)
+            }
+        )
     while state.trick_number < rules.hand_size - depth:
         state = state.play(heuristic_card(state))
     return state
@@ -145,10 +149,13 @@ def timed_decide(state: HandState, threshold: int, expected: bool, repeat: int) 
     return best
 
 
-def report_solve(depths: list[int], count: int, seed: int, player: str,
-                 repeat: int) -> dict[int, list[tuple[HandState, int, float]]]:
-    print(f"solve(state, 'min_points'): every root card, {count} positions per depth ({player} self-play), "
-          f"leader to move, best of {repeat}")
+def report_solve(
+    depths: list[int], count: int, seed: int, player: str, repeat: int
+) -> dict[int, list[tuple[HandState, int, float]]]:
+    print(
+        f"solve(state, 'min_points'): every root card, {count} positions per depth ({player} self-play), "
+        f"leader to move, best of {repeat}"
+    )
     print(f"{'tricks':>6} {'median':>9} {'p95':>9} {'worst':>9} {'nodes med':>10} {'nodes max':>10}  target")
     solved: dict[int, list[tuple[HandState, int, float]]] = {}
     for depth in depths:
@@ -167,8 +174,10 @@ def report_solve(depths: list[int], count: int, seed: int, player: str,
             ok = (target[0] is None or median <= target[0]) and worst <= target[1]
             goal = (f"median <= {target[0]} s, " if target[0] else "") + f"worst <= {target[1]} s"
             verdict = f"{goal}: {'met' if ok else 'MISSED'}"
-        print(f"{depth:>6} {median:>8.4f}s {p95:>8.4f}s {worst:>8.4f}s {int(statistics.median(nodes)):>10} "
-              f"{max(nodes):>10}  {verdict}")
+        print(
+            f"{depth:>6} {median:>8.4f}s {p95:>8.4f}s {worst:>8.4f}s {int(statistics.median(nodes)):>10} "
+            f"{max(nodes):>10}  {verdict}"
+        )
     return solved
 
 
@@ -179,8 +188,10 @@ def report_decide(solved: dict[int, list[tuple[HandState, int, float]]], repeat:
         yes = [timed_decide(state, value, True, repeat) for state, value, _ in items]
         no = [timed_decide(state, value - 1, False, repeat) for state, value, _ in items]
         full = [elapsed for _, _, elapsed in items]
-        print(f"{depth:>6} {statistics.median(yes):>8.4f}s {max(yes):>8.4f}s {statistics.median(no):>8.4f}s "
-              f"{max(no):>8.4f}s  {statistics.median(full):>8.4f}s")
+        print(
+            f"{depth:>6} {statistics.median(yes):>8.4f}s {max(yes):>8.4f}s {statistics.median(no):>8.4f}s "
+            f"{max(no):>8.4f}s  {statistics.median(full):>8.4f}s"
+        )
 
 
 def _deep_worker(state_text: str, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
@@ -212,13 +223,17 @@ def report_deep(seed: int, seconds: float, count: int, player: str) -> None:
             times.append(elapsed)
             nodes.append(searched)
         else:
-            print(f"{depth:>6} tricks: median {statistics.median(times):.2f} s, worst {max(times):.2f} s, "
-                  f"nodes median {int(statistics.median(nodes))}, worst {max(nodes)}")
+            print(
+                f"{depth:>6} tricks: median {statistics.median(times):.2f} s, worst {max(times):.2f} s, "
+                f"nodes median {int(statistics.median(nodes))}, worst {max(nodes)}"
+            )
             deepest = depth
             continue
         break
-    print(f"deepest depth with every position solved within {seconds:g} s: {deepest} tricks"
-          + (" (a whole hand)" if deepest == 13 else ""))
+    print(
+        f"deepest depth with every position solved within {seconds:g} s: {deepest} tricks"
+        + (" (a whole hand)" if deepest == 13 else "")
+    )
 
 
 def timed(state: HandState, compiled: bool) -> tuple[float, SolveResult]:
@@ -248,10 +263,14 @@ def verdict(times: list[float], median_limit: float | None, worst_limit: float |
 def report_targets(count: int, python_six: int, seed: int, player: str) -> None:
     """The compiled search against its targets, the Python path in turn on the same positions."""
     seconds = fast.warm()
-    print(f"\ncompiled vs Python: solve(state, 'min_points'), every root card scored ({player} self-play, "
-          f"{fast.state()}, warmed in {seconds:.1f} s)")
-    print(f"{'players':>7} {'tricks':>6} {'n':>3} {'median':>8} {'p95':>8} {'worst':>8}   {'python n':>8} "
-          f"{'median':>8} {'p95':>8} {'worst':>8}  target (compiled)")
+    print(
+        f"\ncompiled vs Python: solve(state, 'min_points'), every root card scored ({player} self-play, "
+        f"{fast.state()}, warmed in {seconds:.1f} s)"
+    )
+    print(
+        f"{'players':>7} {'tricks':>6} {'n':>3} {'median':>8} {'p95':>8} {'worst':>8}   {'python n':>8} "
+        f"{'median':>8} {'p95':>8} {'worst':>8}  target (compiled)"
+    )
     for preset, depth, median_limit, worst_limit in COMPILED_TARGETS:
         rules = Ruleset.preset(preset)
         python_count = count if rules.players == 4 else min(count, python_six)
@@ -264,8 +283,10 @@ def report_targets(count: int, python_six: int, seed: int, player: str) -> None:
                 elapsed, slow_result = timed(state, False)
                 python_times.append(elapsed)
                 assert (fast_result.values, fast_result.line) == (slow_result.values, slow_result.line), index
-        print(f"{rules.players:>7} {depth:>6} {count:>3} {summary(compiled_times)}   {python_count:>8} "
-              f"{summary(python_times)}  {verdict(compiled_times, median_limit, worst_limit)}")
+        print(
+            f"{rules.players:>7} {depth:>6} {count:>3} {summary(compiled_times)}   {python_count:>8} "
+            f"{summary(python_times)}  {verdict(compiled_times, median_limit, worst_limit)}"
+        )
     if python_six < count:
         print(f"(the Python path solves only the first {python_six} six-player positions: seconds to minutes each)")
 
@@ -281,8 +302,12 @@ def main() -> None:
     parser.add_argument("--deep-positions", type=int, default=3)
     parser.add_argument("--no-deep", action="store_true")
     parser.add_argument("--profile", type=int, default=0, help="cProfile the solves at this depth instead")
-    parser.add_argument("--path", choices=["python", "compiled"], default="python",
-                        help="the solver's search for the measurements before the targets")
+    parser.add_argument(
+        "--path",
+        choices=["python", "compiled"],
+        default="python",
+        help="the solver's search for the measurements before the targets",
+    )
     parser.add_argument("--target-positions", type=int, default=20)
     parser.add_argument("--python-six", type=int, default=4, help="six-player positions the Python path solves")
     group = parser.add_mutually_exclusive_group()

@@ -59,13 +59,15 @@ def play_deal(args: tuple[int, str, str, int, str, int, int]) -> dict[str, objec
         report = final.score_report()
         scores = report.scores
         others = [scores[s] for s in range(n) if s != seat]
-        rows.append({
-            "points": scores[seat],
-            "payoff": sum(others) / len(others) - scores[seat],
-            "moon_for": report.moon_shooter == seat,
-            "moon_against": report.moon_shooter is not None and report.moon_shooter != seat,
-            "queen": bool(final.taken_masks[seat] >> QS & 1),
-        })
+        rows.append(
+            {
+                "points": scores[seat],
+                "payoff": sum(others) / len(others) - scores[seat],
+                "moon_for": report.moon_shooter == seat,
+                "moon_against": report.moon_shooter is not None and report.moon_shooter != seat,
+                "queen": bool(final.taken_masks[seat] >> QS & 1),
+            }
+        )
     return {"rows": rows, "times": times}
 
 
@@ -101,8 +103,10 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     fast.warm()  # the worker processes are forked from this one, compiled kernel included
-    tasks = [(deal, args.candidate, args.field, args.worlds, args.preset, args.seed, args.field_worlds)
-             for deal in range(args.deals)]
+    tasks = [
+        (deal, args.candidate, args.field, args.worlds, args.preset, args.seed, args.field_worlds)
+        for deal in range(args.deals)
+    ]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             results = pool.map(play_deal, tasks, chunksize=1)
@@ -121,8 +125,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
 
     name = args.candidate + (f"({args.worlds} worlds)" if args.candidate == "monte_carlo" else "")
-    print(f"{name} against three {args.field}, preset {args.preset}, {deals} duplicate deals "
-          f"({hands} hands), seed {args.seed}, {elapsed:.0f} s on {args.jobs} process(es)")
+    print(
+        f"{name} against three {args.field}, preset {args.preset}, {deals} duplicate deals "
+        f"({hands} hands), seed {args.seed}, {elapsed:.0f} s on {args.jobs} process(es)"
+    )
     print(f"  points per deal : {statistics.fmean(per_deal_points):6.2f} ± {ci(per_deal_points):.2f}")
     print(f"  payoff          : {statistics.fmean(per_deal_payoff):+6.2f} ± {ci(per_deal_payoff):.2f}  (95% CI)")
     print(f"  moons for       : {sum(bool(row['moon_for']) for row in rows)} / {hands}")
@@ -131,9 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.candidate == "monte_carlo" and times:
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-        print(f"  decision time   : mean {1000 * statistics.fmean(times):.1f} ms, 95th percentile "
-              f"{1000 * p95:.1f} ms over {len(times)} decisions "
-              f"({args.jobs} worker process(es) on {multiprocessing.cpu_count()} CPUs)")
+        print(
+            f"  decision time   : mean {1000 * statistics.fmean(times):.1f} ms, 95th percentile "
+            f"{1000 * p95:.1f} ms over {len(times)} decisions "
+            f"({args.jobs} worker process(es) on {multiprocessing.cpu_count()} CPUs)"
+        )
     target = TARGETS.get((args.candidate, args.field))
     if target:
         print(f"  {target}")

@@ -105,7 +105,7 @@ def lessons(bench: Bench) -> None:
     bench.open("pages/2_Lessons.py", lesson="passing", step="5")
     hand = [str(card) for card in passing.position(passing.steps[4]).hands[0].cards()]  # type: ignore[union-attr]
     for start in (0, 3, 6):
-        bench.click_table("lessons: a pass chosen", "ha_ls_table", kind="cards", cards=hand[start:start + 3])
+        bench.click_table("lessons: a pass chosen", "ha_ls_table", kind="cards", cards=hand[start : start + 3])
     walkthrough = next(index for index, step in enumerate(table.steps) if step.kind == "walkthrough")
     bench.open("pages/2_Lessons.py", lesson="table", step=str(walkthrough + 1))
     while not bench.at.button(key="ha_frame_next").disabled:
@@ -137,8 +137,7 @@ def practice(bench: Bench, level: str) -> None:
         session = bench.at.session_state[SESSION_KEY]
         if session.stage == "pass":
             cards = [str(card) for card in session.hand.hands[0].cards()[:3]]
-            bench.click_table("practice: the pass (the bots pass and open)", "ha_pr_table", kind="cards",
-                              cards=cards)
+            bench.click_table("practice: the pass (the bots pass and open)", "ha_pr_table", kind="cards", cards=cards)
         while bench.at.session_state[SESSION_KEY].stage == "play":
             card = str(bench.at.session_state[SESSION_KEY].hand.legal_moves()[0])
             bench.click_table("practice: a card played (the bots play on)", "ha_pr_table", kind="play", card=card)
@@ -180,12 +179,16 @@ def main(argv: list[str] | None = None) -> int:
         p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
         medians.append(statistics.median(samples))
         print(f"{label:52} {len(samples):4} {statistics.median(samples):8.1f} {p95:8.1f} {max(samples):8.1f}")
-    print(f"\ntables drawn: {len(sizes)}; payload median {statistics.median(sizes) / 1000:.1f} kB, "
-          f"max {max(sizes) / 1000:.1f} kB")
+    print(
+        f"\ntables drawn: {len(sizes)}; payload median {statistics.median(sizes) / 1000:.1f} kB, "
+        f"max {max(sizes) / 1000:.1f} kB"
+    )
     fast = max(medians) < GOAL_MS
     small = max(sizes) < GOAL_BYTES
-    print(f"every click under {GOAL_MS:.0f} ms by median: {'YES' if fast else 'NO'}; "
-          f"every table under {GOAL_BYTES // 1000} kB: {'YES' if small else 'NO'}")
+    print(
+        f"every click under {GOAL_MS:.0f} ms by median: {'YES' if fast else 'NO'}; "
+        f"every table under {GOAL_BYTES // 1000} kB: {'YES' if small else 'NO'}"
+    )
     return 0 if fast and small else 1
 
 

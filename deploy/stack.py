@@ -100,12 +100,15 @@ def nginx_config(backends: Sequence[str], listen: str, folder: Path, template: s
     if not backends:
         raise ValueError("an nginx upstream needs at least one Streamlit process")
     text = TEMPLATE.read_text(encoding="utf-8") if template is None else template
-    return render(text, {
-        "user": _user_directive(),
-        "folder": str(folder),
-        "listen": listen,
-        "servers": "\n".join(f"        server {address};" for address in backends),
-    })
+    return render(
+        text,
+        {
+            "user": _user_directive(),
+            "folder": str(folder),
+            "listen": listen,
+            "servers": "\n".join(f"        server {address};" for address in backends),
+        },
+    )
 
 
 def _user_directive() -> str:
@@ -169,9 +172,16 @@ class Stack:
     and, unless ``db_url`` names another database, the SQLite file ``progress.sqlite3``.
     """
 
-    def __init__(self, processes: int | None = None, port: int = 8500, db_url: str | None = None,
-                 folder: Path | str = DEFAULT_FOLDER, cookie_secret: str | None = None,
-                 python: str = sys.executable, nginx: Path | str = NGINX) -> None:
+    def __init__(
+        self,
+        processes: int | None = None,
+        port: int = 8500,
+        db_url: str | None = None,
+        folder: Path | str = DEFAULT_FOLDER,
+        cookie_secret: str | None = None,
+        python: str = sys.executable,
+        nginx: Path | str = NGINX,
+    ) -> None:
         self.processes = processes if processes is not None else (os.cpu_count() or 1)
         if self.processes < 1:
             raise ValueError(f"a stack needs at least one Streamlit process, not {self.processes}")
@@ -235,7 +245,12 @@ class Stack:
         """The schema brought up to date once, so N processes starting together find nothing to do."""
         result = subprocess.run(
             [self.python, "-m", "hearts_core.store", "upgrade", "--url", self.db_url],
-            cwd=ROOT, env=self._environment(), capture_output=True, text=True, timeout=300, check=False,
+            cwd=ROOT,
+            env=self._environment(),
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
         )
         (self.logs / "upgrade.log").write_text(result.stdout + result.stderr, encoding="utf-8")
         if result.returncode != 0:
@@ -252,8 +267,15 @@ class Stack:
     def _spawn(self, name: str, url: str, log: Path, command: list[str], env: dict[str, str] | None) -> None:
         stream = log.open("ab")
         try:
-            process = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=stream,
-                                       stderr=subprocess.STDOUT, start_new_session=True)
+            process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=stream,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         except BaseException:
             stream.close()
             raise
@@ -262,24 +284,46 @@ class Stack:
     def _start_streamlit(self, address: str) -> None:
         host, port = address.rsplit(":", 1)
         log = self.logs / f"streamlit-{port}.log"
-        self._spawn(f"streamlit {address}", f"http://{address}", log, [
-            self.python, "-m", "streamlit", "run", "app.py",
-            "--server.headless", "true",
-            "--server.address", host,
-            "--server.port", port,
-            "--server.fileWatcherType", "none",
-            "--browser.gatherUsageStats", "false",
-        ], self._environment())
+        self._spawn(
+            f"streamlit {address}",
+            f"http://{address}",
+            log,
+            [
+                self.python,
+                "-m",
+                "streamlit",
+                "run",
+                "app.py",
+                "--server.headless",
+                "true",
+                "--server.address",
+                host,
+                "--server.port",
+                port,
+                "--server.fileWatcherType",
+                "none",
+                "--browser.gatherUsageStats",
+                "false",
+            ],
+            self._environment(),
+        )
 
     def _nginx_command(self, *extra: str) -> list[str]:
-        return [str(self.nginx), "-p", str(self.folder), "-c", str(self.config_path),
-                "-e", str(self.logs / "error.log"), *extra]
+        return [
+            str(self.nginx),
+            "-p",
+            str(self.folder),
+            "-c",
+            str(self.config_path),
+            "-e",
+            str(self.logs / "error.log"),
+            *extra,
+        ]
 
     def _start_nginx(self) -> None:
         config = nginx_config(self.backends, f"127.0.0.1:{self.port}", self.folder)
         self.config_path.write_text(config, encoding="utf-8")
-        check = subprocess.run(self._nginx_command("-t", "-q"), capture_output=True, text=True, timeout=30,
-                               check=False)
+        check = subprocess.run(self._nginx_command("-t", "-q"), capture_output=True, text=True, timeout=30, check=False)
         if check.returncode != 0:
             raise StackError(f"nginx rejects {self.config_path}:\n{check.stdout}{check.stderr}")
         self._spawn("nginx", self.url, self.logs / "error.log", self._nginx_command(), None)
@@ -327,8 +371,9 @@ class Stack:
     def __enter__(self) -> Stack:
         return self.start()
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 traceback: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
         self.stop()
 
 
@@ -353,13 +398,23 @@ def _interrupt(signum: int, _frame: FrameType | None) -> None:
 def main(argv: list[str] | None = None) -> int:
     """The command line; returns the exit code (0 when stopped by Ctrl-C or SIGTERM)."""
     parser = argparse.ArgumentParser(prog="python deploy/stack.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
-                        help="Streamlit processes (default: one per core, %(default)s here)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="Streamlit processes (default: one per core, %(default)s here)",
+    )
     parser.add_argument("--port", type=int, default=8500, help="nginx's port on 127.0.0.1 (default: %(default)s)")
-    parser.add_argument("--db-url", help="the progress database, a SQLAlchemy URL shared by every process "
-                                         "(default: FOLDER/progress.sqlite3)")
-    parser.add_argument("--folder", type=Path, default=DEFAULT_FOLDER,
-                        help="config, pid, logs and the default database (default: deploy/run)")
+    parser.add_argument(
+        "--db-url",
+        help="the progress database, a SQLAlchemy URL shared by every process (default: FOLDER/progress.sqlite3)",
+    )
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=DEFAULT_FOLDER,
+        help="config, pid, logs and the default database (default: deploy/run)",
+    )
     options = parser.parse_args(argv)
     stack = Stack(processes=options.processes, port=options.port, db_url=options.db_url, folder=options.folder)
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGINT too: a shell's `&` ignores it
@@ -368,8 +423,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Starting {stack.processes} Streamlit processes and nginx (logs in {stack.logs}) ...", flush=True)
         started = time.monotonic()
         stack.start()
-        print(f"Hearts Academy on {stack.url}  ({stack.processes} processes, ready in "
-              f"{time.monotonic() - started:.1f} s)")
+        print(
+            f"Hearts Academy on {stack.url}  ({stack.processes} processes, ready in {time.monotonic() - started:.1f} s)"
+        )
         for name, pid in stack.pids.items():
             print(f"  {name:<28} pid {pid}")
         print(f"  nginx config                 {stack.config_path}")

@@ -117,9 +117,11 @@ def refuse_long_query_params() -> None:
     """Drop every URL parameter longer than :data:`MAX_QUERY_PARAM`, before any page parses it, and
     say so in a short message that does not repeat it (a 100 kB link would otherwise be parsed and
     echoed, freezing the tab)."""
-    too_long = [name for name in st.query_params
-                if len(name) > MAX_QUERY_PARAM or any(len(value) > MAX_QUERY_PARAM
-                                                      for value in st.query_params.get_all(name))]
+    too_long = [
+        name
+        for name in st.query_params
+        if len(name) > MAX_QUERY_PARAM or any(len(value) > MAX_QUERY_PARAM for value in st.query_params.get_all(name))
+    ]
     for name in too_long:
         del st.query_params[name]
     if too_long:

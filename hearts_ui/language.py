@@ -27,8 +27,10 @@ SETTING: Final = "language"
 #: Each language in its own words, for the selector.
 NAMES: Final = {"en": "English", "uk": "Українська", "ru": "Русский"}
 #: Said in all three languages when ``?lang=`` names a language the app does not speak.
-UNKNOWN_NOTICE: Final = ("Unknown language “{name}”: showing English. · Невідома мова «{name}»: показано "
-                         "англійською. · Неизвестный язык «{name}»: показано на английском.")
+UNKNOWN_NOTICE: Final = (
+    "Unknown language “{name}”: showing English. · Невідома мова «{name}»: показано "
+    "англійською. · Неизвестный язык «{name}»: показано на английском."
+)
 
 
 def session_language() -> str:
@@ -48,6 +50,7 @@ def in_session_language(format_func: Callable[[T], str]) -> Callable[[T], str]:
     def shown(value: T) -> str:
         with language_scope(language):
             return format_func(value)
+
     return shown
 
 
@@ -98,8 +101,16 @@ def choose(language: str) -> None:
 def language_selector() -> None:
     """The sidebar's language selector, each language named in its own words."""
     current = session_language()
-    st.segmented_control("🌐", list(NAMES), format_func=NAMES.__getitem__, key="ha_lang_pick", default=current,
-                         on_change=_picked, label_visibility="collapsed", width="stretch")
+    st.segmented_control(
+        "🌐",
+        list(NAMES),
+        format_func=NAMES.__getitem__,
+        key="ha_lang_pick",
+        default=current,
+        on_change=_picked,
+        label_visibility="collapsed",
+        width="stretch",
+    )
 
 
 def _picked() -> None:

@@ -128,5 +128,15 @@ def forget_session(identity: bool = False) -> None:
         st.session_state.pop(SESSION_KEY, None)
 
 
-__all__ = ["COOKIE", "COOKIE_MAX_AGE", "account_subject", "browser_learner", "configured_url", "forget_session",
-           "learner", "sign_in_available", "signing_key", "store"]
+__all__ = [
+    "COOKIE",
+    "COOKIE_MAX_AGE",
+    "account_subject",
+    "browser_learner",
+    "configured_url",
+    "forget_session",
+    "learner",
+    "sign_in_available",
+    "signing_key",
+    "store",
+]

@@ -23,16 +23,26 @@ markdown lady
 """
 NAMES: Final = frozenset(_NAME_WORDS.split())
 #: Names of several words, taken out before the words are looked at.
-PHRASES: Final = ("Windows for Workgroups", "Black Lady", "Board Game Arena", "Trickster Cards", "shooting the sun",
-                  "shooting the moon", "The Microsoft Hearts Network", "Hearts Online", "Windows Vista")
+PHRASES: Final = (
+    "Windows for Workgroups",
+    "Black Lady",
+    "Board Game Arena",
+    "Trickster Cards",
+    "shooting the sun",
+    "shooting the moon",
+    "The Microsoft Hearts Network",
+    "Hearts Online",
+    "Windows Vista",
+)
 _CODE: Final = re.compile(r"`[^`]*`")
 _LINKS: Final = re.compile(r"\]\([^)]*\)|https?://\S+|:material/[a-z_]+:|:[a-z-]+\[|\?[a-z_]+=\S*")
 _WORD: Final = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
 
 
 #: Elements whose ``value`` is what they show (a widget's value is its state, not a text).
-_SHOWN_VALUES: Final = frozenset({"markdown", "title", "header", "subheader", "caption", "alert", "exception",
-                                  "text", "latex", "toast", "metric"})
+_SHOWN_VALUES: Final = frozenset(
+    {"markdown", "title", "header", "subheader", "caption", "alert", "exception", "text", "latex", "toast", "metric"}
+)
 
 
 def _texts(node: Any) -> Iterator[str]:

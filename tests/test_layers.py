@@ -76,7 +76,8 @@ def test_each_layer_imports_only_from_below(module: str) -> None:
             continue
         assert RANKS[other] < RANKS[layer], (
             f"{module}:{line} imports {target}: the {layer} layer may only import layers below it "
-            f"({', '.join(name for name, rank in RANKS.items() if rank < RANKS[layer]) or 'none'})")
+            f"({', '.join(name for name, rank in RANKS.items() if rank < RANKS[layer]) or 'none'})"
+        )
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
@@ -86,8 +87,10 @@ def test_no_import_hides_in_a_function(module: str) -> None:
 
 
 def test_there_is_no_import_cycle() -> None:
-    edges = {module: {target for target, _, _ in imports if target in GRAPH and target != module}
-             for module, imports in GRAPH.items()}
+    edges = {
+        module: {target for target, _, _ in imports if target in GRAPH and target != module}
+        for module, imports in GRAPH.items()
+    }
     # A module importing a name from its own package's __init__ is not a cycle through it.
     state: dict[str, int] = {}
     path: list[str] = []
@@ -97,7 +100,7 @@ def test_there_is_no_import_cycle() -> None:
         path.append(node)
         for nxt in edges[node]:
             if state.get(nxt) == 1:
-                cycle = path[path.index(nxt):] + [nxt]
+                cycle = path[path.index(nxt) :] + [nxt]
                 pytest.fail("import cycle: " + " -> ".join(cycle))
             if nxt not in state:
                 walk(nxt)
@@ -110,15 +113,32 @@ def test_there_is_no_import_cycle() -> None:
 
 
 #: HandState's private slots: other modules read the position through its public API.
-_PRIVATE_STATE: Final = ("_hands", "_taken", "_won", "_leader", "_trick", "_points", "_broken", "_ctx", "_phase",
-                         "_to_play", "_tricks", "_legal")
+_PRIVATE_STATE: Final = (
+    "_hands",
+    "_taken",
+    "_won",
+    "_leader",
+    "_trick",
+    "_points",
+    "_broken",
+    "_ctx",
+    "_phase",
+    "_to_play",
+    "_tricks",
+    "_legal",
+)
 
 
 @pytest.mark.parametrize("path", [path for path in MODULES if path.name != "state.py"], ids=lambda path: path.name)
 def test_handstate_is_read_through_its_public_api(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    private = [(node.attr, node.lineno) for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-               and node.attr in _PRIVATE_STATE and not (isinstance(node.value, ast.Name) and node.value.id == "self")]
+    private = [
+        (node.attr, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr in _PRIVATE_STATE
+        and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+    ]
     assert private == [], f"{path.name} reads HandState's private slots {private}: use hand_masks, taken_masks, ..."
 
 
@@ -126,8 +146,20 @@ def test_the_public_entry_points() -> None:
     import hearts_core
     from hearts_core import lessons, practice, puzzles, solver
 
-    for name in ("HandState", "Ruleset", "Card", "CardSet", "make_bot", "PlayerView", "sample_worlds", "solve",
-                 "play_hint", "pass_hint", "lab", "History"):
+    for name in (
+        "HandState",
+        "Ruleset",
+        "Card",
+        "CardSet",
+        "make_bot",
+        "PlayerView",
+        "sample_worlds",
+        "solve",
+        "play_hint",
+        "pass_hint",
+        "lab",
+        "History",
+    ):
         assert hasattr(hearts_core, name), name
     assert solver.solve is hearts_core.solve and practice.PracticeSession is not None
     assert callable(lessons.main) and callable(puzzles.main)

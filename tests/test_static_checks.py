@@ -1,4 +1,4 @@
-"""The code and its tests stay typed and tidy: mypy --strict and ruff run with the tests."""
+"""The code and its tests stay typed and tidy: mypy --strict, ruff check and ruff format run with the tests."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ def test_mypy_strict_on_the_engine_the_ui_helpers_and_the_tests() -> None:
 def test_ruff_on_the_whole_project() -> None:
     result = _run("ruff", "check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_leaves_every_file_as_it_is() -> None:
+    result = _run("ruff", "format", "--check", ".")
+    assert result.returncode == 0, "run `ruff format .`:\n" + result.stdout + result.stderr
 
 
 def test_engine_never_imports_streamlit() -> None:

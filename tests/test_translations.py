@@ -21,8 +21,11 @@ EXPECTED = {0: "many", 1: "one", 2: "few", 5: "many", 11: "many", 21: "one", 22:
 
 def _names(text: Text) -> set[str]:
     texts = text.forms.values() if isinstance(text, Plural) else [text]
-    return {match.group(1) for value in texts
-            for match in re.finditer(r"\{([A-Za-z_][A-Za-z_0-9]*)(?:![rs])?(?::[^}]*)?\}", value)}
+    return {
+        match.group(1)
+        for value in texts
+        for match in re.finditer(r"\{([A-Za-z_][A-Za-z_0-9]*)(?:![rs])?(?::[^}]*)?\}", value)
+    }
 
 
 @pytest.mark.parametrize("language", sorted(FORMS))
@@ -31,8 +34,11 @@ def test_every_text_is_translated_with_the_same_placeholders(name: str, language
     english, translated = CATALOGUES[name].texts("en"), CATALOGUES[name].texts(language)
     assert sorted(set(english) - set(translated)) == [], f"untranslated {name} keys in {language}"
     assert sorted(set(translated) - set(english)) == [], f"{name} keys in {language} that English lacks"
-    wrong = {key: (sorted(_names(english[key])), sorted(_names(text)))
-             for key, text in translated.items() if _names(text) != _names(english[key])}
+    wrong = {
+        key: (sorted(_names(english[key])), sorted(_names(text)))
+        for key, text in translated.items()
+        if _names(text) != _names(english[key])
+    }
     assert wrong == {}, "placeholders differ from the English text"
 
 
@@ -48,16 +54,21 @@ def test_plural_texts_have_the_languages_forms_and_agree_with_every_number(name:
             assert plural.choose(language, {plural.by: number}) == plural.forms[EXPECTED[number]], (key, number)
 
 
-@pytest.mark.parametrize(("language", "points"), [
-    ("uk", ["0 очок", "1 очко", "2 очки", "5 очок", "11 очок", "21 очко", "22 очки", "25 очок", "111 очок"]),
-    ("ru", ["0 очков", "1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "22 очка", "25 очков", "111 очков"]),
-])
+@pytest.mark.parametrize(
+    ("language", "points"),
+    [
+        ("uk", ["0 очок", "1 очко", "2 очки", "5 очок", "11 очок", "21 очко", "22 очки", "25 очок", "111 очок"]),
+        ("ru", ["0 очков", "1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "22 очка", "25 очков", "111 очков"]),
+    ],
+)
 def test_points_in_words(language: str, points: list[str]) -> None:
     assert [message("count.points", language, count=str(number)) for number in NUMBERS] == points
 
 
-@pytest.mark.parametrize(("language", "symbol", "name"), [
-    ("en", "Q♠", "queen of spades"), ("uk", "Д♠", "дама пік"), ("ru", "Д♠", "дама пик")])
+@pytest.mark.parametrize(
+    ("language", "symbol", "name"),
+    [("en", "Q♠", "queen of spades"), ("uk", "Д♠", "дама пік"), ("ru", "Д♠", "дама пик")],
+)
 def test_cards_in_the_language(language: str, symbol: str, name: str) -> None:
     with language_scope(language):
         queen = Card.parse("QS")

@@ -43,8 +43,21 @@ from .worlds import Worlds
 
 #: Every idea code a bot can name; each has ``idea.<code>`` in the catalogue.
 IDEAS: Final = (
-    "only_card", "random", "follow_low", "duck_under_winner", "dump_queen", "dump_high_heart", "dump_points",
-    "flush_queen", "keep_exit", "stop_moon", "win_jack", "lead_low", "void_discard", "unblock", "shoot_moon",
+    "only_card",
+    "random",
+    "follow_low",
+    "duck_under_winner",
+    "dump_queen",
+    "dump_high_heart",
+    "dump_points",
+    "flush_queen",
+    "keep_exit",
+    "stop_moon",
+    "win_jack",
+    "lead_low",
+    "void_discard",
+    "unblock",
+    "shoot_moon",
     "simulated_best",
 )
 
@@ -132,7 +145,14 @@ class HeuristicBot:
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
         card, idea = heuristic_card(
-            view.k, view.seat, view.hand, view.legal_mask(), view.trick, view.leader, view.gone, view.taken,
+            view.k,
+            view.seat,
+            view.hand,
+            view.legal_mask(),
+            view.trick,
+            view.leader,
+            view.gone,
+            view.taken,
             view.tricks_done,
         )
         return Decision(ALL_CARDS[card], idea)
@@ -227,12 +247,12 @@ def pass_candidates(view: PlayerView) -> list[int]:
     for suit in (0, 1):
         mine = [int(card) for card in cards_of_mask(hand & SUIT_MASKS[suit])]
         if 0 < len(mine) <= count:
-            add(mine + [card for card in ranked if card not in mine][:count - len(mine)])
+            add(mine + [card for card in ranked if card not in mine][: count - len(mine)])
     # The highest cards by rank (keeping the spade honours with long spades).
     add(sorted(cards, key=lambda card: (-(card % 13), -view.k.points[card], card))[:count])
     # Swaps around the shortlist's first pass: each of its cards for the next most dangerous one.
     first = [card for card in cards if found and found[0] >> card & 1]
-    for extra in ranked[count:count + 2]:
+    for extra in ranked[count : count + 2]:
         for out in combinations(first, count - 1):
             add([*out, extra])
     return found
@@ -249,14 +269,18 @@ def pass_worlds(view: PlayerView, worlds: int, rng: random.Random) -> list[PassW
     prepared: list[PassWorld] = []
     for hands in sample_worlds(view, worlds, rng):
         world = HandState.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], view.hand_number)
-        others = {other: heuristic_pass(PlayerView.from_state(world, other, totals))
-                  for other in range(view.players) if other != view.seat}
+        others = {
+            other: heuristic_pass(PlayerView.from_state(world, other, totals))
+            for other in range(view.players)
+            if other != view.seat
+        }
         prepared.append((world, others, rng.getrandbits(48)))
     return prepared
 
 
-def score_passes(view: PlayerView, candidates: Sequence[int], prepared: Sequence[PassWorld],
-                 epsilon: float = 0.1) -> list[float]:
+def score_passes(
+    view: PlayerView, candidates: Sequence[int], prepared: Sequence[PassWorld], epsilon: float = 0.1
+) -> list[float]:
     """The seat's mean final score after each candidate pass (a mask), the hand
     played out by the heuristic in every prepared world with the same seeds."""
     seat = view.seat
@@ -274,15 +298,18 @@ def score_passes(view: PlayerView, candidates: Sequence[int], prepared: Sequence
     return means
 
 
-def mean_pass_scores(view: PlayerView, candidates: Sequence[int], worlds: int, rng: random.Random,
-                     epsilon: float) -> tuple[list[float], int]:
+def mean_pass_scores(
+    view: PlayerView, candidates: Sequence[int], worlds: int, rng: random.Random, epsilon: float
+) -> tuple[list[float], int]:
     """The seat's mean final score after each candidate pass (a mask) over ``worlds`` sampled deals,
     the others passing and everybody playing by the heuristic; and the number of deals.  On the
     compiled kernel when it is warm, else :func:`pass_worlds` and :func:`score_passes`."""
     if fast.ready():
         sampled = Worlds(view, worlds, rng)
-        means = [float(sampled.pass_out(mask, hand_number=view.hand_number, epsilon=epsilon)[:, view.seat].mean())
-                 for mask in candidates]
+        means = [
+            float(sampled.pass_out(mask, hand_number=view.hand_number, epsilon=epsilon)[:, view.seat].mean())
+            for mask in candidates
+        ]
         return means, len(sampled)
     prepared = pass_worlds(view, worlds, rng)
     return score_passes(view, candidates, prepared, epsilon), len(prepared)
@@ -319,7 +346,7 @@ class MonteCarloBot:
     def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, ...]:
         if self.pass_shortlist <= 1 or self.pass_worlds < 1:
             return heuristic_pass(view)
-        candidates = pass_candidates(view)[:self.pass_shortlist]
+        candidates = pass_candidates(view)[: self.pass_shortlist]
         means, _ = mean_pass_scores(view, candidates, self.pass_worlds, rng, self.epsilon)
         best = min(range(len(candidates)), key=lambda index: (round(means[index], 9), index))
         return tuple(ALL_CARDS[card] for card in cards_of_mask(candidates[best]))
@@ -330,8 +357,9 @@ class MonteCarloBot:
         if not legal:
             raise ValueError("it is not this seat's turn")
         trick = view.trick
-        heuristic, idea = heuristic_card(k, view.seat, view.hand, legal, trick, view.leader, view.gone,
-                                         view.taken, view.tricks_done)
+        heuristic, idea = heuristic_card(
+            k, view.seat, view.hand, legal, trick, view.leader, view.gone, view.taken, view.tricks_done
+        )
         classes = equivalent_classes(legal, k.attributes, view.elsewhere)
         if len(classes) == 1:
             return Decision(ALL_CARDS[heuristic], idea)
@@ -380,8 +408,12 @@ class MonteCarloBot:
         shooters = outcome.shooter
         moons_for = int((shooters == me).sum())
         moons_against = int((shooters >= 0).sum()) - moons_for
-        return (float(outcome.scores[:, me].sum()) / count, int(outcome.queen.sum()) / count, moons_for / count,
-                moons_against / count)
+        return (
+            float(outcome.scores[:, me].sum()) / count,
+            int(outcome.queen.sum()) / count,
+            moons_for / count,
+            moons_against / count,
+        )
 
 
 def classify_card(view: PlayerView, card: int) -> str:

@@ -37,7 +37,7 @@ def _best_by_points(k: SimRules, mask: int) -> int:
     """The card of ``mask`` with the most points, the highest rank breaking ties."""
     points = k.points
     best = -1
-    best_key = (-10**6, -1)
+    best_key = (-(10**6), -1)
     while mask:
         low = mask & -mask
         card = low.bit_length() - 1
@@ -179,8 +179,16 @@ def _lead(k: SimRules, hand: int, legal: int, unseen: int, threat: int) -> tuple
 
 
 def _follow(
-    k: SimRules, legal: int, trick: Sequence[int], unseen: int, suit: int, win_card: int, winner: int,
-    trick_points: int, last: bool, threat: int,
+    k: SimRules,
+    legal: int,
+    trick: Sequence[int],
+    unseen: int,
+    suit: int,
+    win_card: int,
+    winner: int,
+    trick_points: int,
+    last: bool,
+    threat: int,
 ) -> tuple[int, str]:
     points = k.points
     below = legal & ((1 << win_card) - 1)
@@ -222,7 +230,14 @@ def _low_points(k: SimRules, mask: int) -> int:
 
 
 def _discard(
-    k: SimRules, hand: int, legal: int, unseen: int, winner: int, trick_points: int, last: bool, threat: int,
+    k: SimRules,
+    hand: int,
+    legal: int,
+    unseen: int,
+    winner: int,
+    trick_points: int,
+    last: bool,
+    threat: int,
 ) -> tuple[int, str]:
     positive = _positive(k, legal)
     keep = _negative(k, legal)
@@ -302,10 +317,16 @@ def rollout(sim: Sim, me: int, shoot: bool, rng: random.Random, epsilon: float) 
         elif shoot and seat == me:
             card = shooter_card(k, hand, legal, sim.trick, k.deck & ~hand & ~sim.gone)
         else:
-            card = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken,
-                                  sim.tricks_done)[0]
+            card = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken, sim.tricks_done)[0]
         sim.play(card)
 
 
-__all__ = ["HEARTS_MASK", "MOON_ALARM_CARDS", "SPADE_HONOURS", "heuristic_card", "moon_threat", "rollout",
-           "shooter_card"]
+__all__ = [
+    "HEARTS_MASK",
+    "MOON_ALARM_CARDS",
+    "SPADE_HONOURS",
+    "heuristic_card",
+    "moon_threat",
+    "rollout",
+    "shooter_card",
+]

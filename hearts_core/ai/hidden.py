@@ -90,9 +90,11 @@ def prove_hidden(state: HandState, seat: int, seed: int = 0) -> HiddenProof:
     best = tuple(card for card in legal if worse[card] == 0)
     mean = {card: statistics.fmean(values) for card, values in points.items()}
     leader = min(mean, key=lambda card: mean[card])
-    lead_over = {card: _lower_bound([a - b for a, b in zip(points[card], points[leader], strict=True)],
-                                    exact=total is not None)
-                 for card in legal if card != leader}
+    lead_over = {
+        card: _lower_bound([a - b for a, b in zip(points[card], points[leader], strict=True)], exact=total is not None)
+        for card in legal
+        if card != leader
+    }
     return HiddenProof(len(worlds), total is not None, best, worse, mean, lead_over)
 
 

@@ -84,9 +84,17 @@ def hint_worlds(phase: str) -> int:
     the hint well under a tenth of a second on the path the engine runs on now."""
     play, passing = HINT_WORLDS_COMPILED if fast.ready() else HINT_WORLDS_PYTHON
     return passing if phase == "pass" else play
+
+
 #: Reason codes of a pass (texts under ``hint.pass_reason.<code>``).
 PASS_REASONS: Final = (
-    "pass_queen", "pass_spade_honour", "make_void", "high_heart", "high_card", "bonus_card", "low_card",
+    "pass_queen",
+    "pass_spade_honour",
+    "make_void",
+    "high_heart",
+    "high_card",
+    "bonus_card",
+    "low_card",
 )
 
 
@@ -165,8 +173,11 @@ class PlayHint:
         key = "solver" if self.certainty == "certain" and self.options[0].worlds == 0 else "simulated"
         parts.append(message(f"hint.play.numbers.{key}", language, **best))
         if other is not None:
-            params = {**self._card_params(other, language), "best": self.recommended,
-                      "cost": _points(self.costs.get(other, 0.0), language)}
+            params = {
+                **self._card_params(other, language),
+                "best": self.recommended,
+                "cost": _points(self.costs.get(other, 0.0), language),
+            }
             if other in self.equally_good:
                 parts.append(message("hint.play.same", language, **params))
             else:
@@ -179,22 +190,36 @@ class PlayHint:
 
     def _numbers(self, language: str | None) -> str:
         lines = [
-            message("hint.table.intro." + ("solver" if self.options[0].worlds == 0 else "simulated"), language,
-                    worlds=whole(self.options[0].worlds, language),
-                    certainty=message(f"hint.certainty.{self.certainty}", language)),
+            message(
+                "hint.table.intro." + ("solver" if self.options[0].worlds == 0 else "simulated"),
+                language,
+                worlds=whole(self.options[0].worlds, language),
+                certainty=message(f"hint.certainty.{self.certainty}", language),
+            ),
             "",
             message("hint.table.header" + ("_game" if self.objective == "game" else ""), language),
             "|---|---:|---:|---:|---:|---:|",
         ]
         for option in self.options:
             mark = message("hint.table.best", language) if option.card in self.equally_good else ""
-            cells = [f"{option.card}{mark}", _points(option.expected_points, language),
-                     _points(self.costs[option.card], language), _percent(option.queen_rate, language),
-                     _percent(option.moon_for, language), _percent(option.moon_against, language)]
+            cells = [
+                f"{option.card}{mark}",
+                _points(option.expected_points, language),
+                _points(self.costs[option.card], language),
+                _percent(option.queen_rate, language),
+                _percent(option.moon_for, language),
+                _percent(option.moon_against, language),
+            ]
             lines.append("| " + " | ".join(cells) + " |")
         if self.illegal:
-            lines += ["", message("hint.table.illegal", language, cards=" ".join(sorted(
-                self.illegal, key=lambda name: int(Card.parse(name)))))]
+            lines += [
+                "",
+                message(
+                    "hint.table.illegal",
+                    language,
+                    cards=" ".join(sorted(self.illegal, key=lambda name: int(Card.parse(name)))),
+                ),
+            ]
         return "\n".join(lines)
 
 
@@ -224,19 +249,35 @@ class PassHint:
             return message(f"hint.pass_nudge.{self.idea}", language)
         best = self.options[0]
         if number == 2:
-            reasons = "; ".join(message(f"hint.pass_reason.{code}", language, card=card)
-                                for card, code in zip(best.cards, best.reasons, strict=True))
-            text = message("hint.pass.recommend", language, cards=" ".join(best.cards), reasons=reasons,
-                           points=_points(best.expected_points, language), worlds=whole(self.worlds, language))
+            reasons = "; ".join(
+                message(f"hint.pass_reason.{code}", language, card=card)
+                for card, code in zip(best.cards, best.reasons, strict=True)
+            )
+            text = message(
+                "hint.pass.recommend",
+                language,
+                cards=" ".join(best.cards),
+                reasons=reasons,
+                points=_points(best.expected_points, language),
+                worlds=whole(self.worlds, language),
+            )
             if len(self.options) > 1:
                 other = self.options[1]
-                text += " " + message("hint.pass.against", language, cards=" ".join(other.cards),
-                                      points=_points(other.expected_points, language),
-                                      cost=_points(other.expected_points - best.expected_points, language))
+                text += " " + message(
+                    "hint.pass.against",
+                    language,
+                    cards=" ".join(other.cards),
+                    points=_points(other.expected_points, language),
+                    cost=_points(other.expected_points - best.expected_points, language),
+                )
             return text
         if number == 3:
-            lines = [message("hint.pass.table_intro", language, worlds=whole(self.worlds, language)), "",
-                     message("hint.pass.table_header", language), "|---|---:|---|"]
+            lines = [
+                message("hint.pass.table_intro", language, worlds=whole(self.worlds, language)),
+                "",
+                message("hint.pass.table_header", language),
+                "|---|---:|---|",
+            ]
             for option in self.options:
                 reasons = ", ".join(sorted({message(f"hint.pass_label.{code}", language) for code in option.reasons}))
                 lines.append(f"| {' '.join(option.cards)} | {_points(option.expected_points, language)} | {reasons} |")
@@ -344,12 +385,14 @@ class _Run:
 
     def option(self, name: str) -> CardOption:
         count = self.count
-        return CardOption(name, self.total / count, self.queens / count, self.moons_for / count,
-                          self.moons_against / count, count)
+        return CardOption(
+            name, self.total / count, self.queens / count, self.moons_for / count, self.moons_against / count, count
+        )
 
 
-def _extend(run: _Run, worlds: Worlds, start: int, stop: int, me: int, totals: Sequence[int] | None,
-            game: bool) -> None:
+def _extend(
+    run: _Run, worlds: Worlds, start: int, stop: int, me: int, totals: Sequence[int] | None, game: bool
+) -> None:
     """Play ``run``'s card out in more worlds (``start`` to ``stop``)."""
     outcome = worlds.play_out(run.card, shoot=run.shoot, epsilon=ROLLOUT_EPSILON, start=start, stop=stop)
     scores = outcome.scores
@@ -384,8 +427,9 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / count)
 
 
-def play_hint(state: HandState, seat: int | None = None, *, totals: Sequence[int] | None = None,
-              worlds: int = 128, seed: int = 0) -> PlayHint:
+def play_hint(
+    state: HandState, seat: int | None = None, *, totals: Sequence[int] | None = None, worlds: int = 128, seed: int = 0
+) -> PlayHint:
     """The hint for ``seat`` (default: the seat to play), from that seat's view only."""
     if not state.is_playing:
         raise ValueError("a play hint needs a hand in the play phase")
@@ -399,18 +443,23 @@ def play_hint(state: HandState, seat: int | None = None, *, totals: Sequence[int
     return _play_hint_from_view(view, illegal, worlds, random.Random(seed))
 
 
-def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worlds: int,
-                         rng: random.Random) -> PlayHint:
+def _play_hint_from_view(
+    view: PlayerView, illegal: dict[str, Explanation], worlds: int, rng: random.Random
+) -> PlayHint:
     k = view.k
     me = view.seat
     legal = view.legal_mask()
     legal_names = tuple(str(ALL_CARDS[card]) for card in cards_of_mask(legal))
-    heuristic, heuristic_idea = heuristic_card(k, me, view.hand, legal, view.trick, view.leader, view.gone,
-                                               view.taken, view.tricks_done)
+    heuristic, heuristic_idea = heuristic_card(
+        k, me, view.hand, legal, view.trick, view.leader, view.gone, view.taken, view.tricks_done
+    )
     class_masks = equivalent_classes(legal, k.attributes, view.elsewhere)
     reps = [heuristic if mask >> heuristic & 1 else (mask & -mask).bit_length() - 1 for mask in class_masks]
-    classes = {str(ALL_CARDS[card]): str(ALL_CARDS[rep])
-               for mask, rep in zip(class_masks, reps, strict=True) for card in cards_of_mask(mask)}
+    classes = {
+        str(ALL_CARDS[card]): str(ALL_CARDS[rep])
+        for mask, rep in zip(class_masks, reps, strict=True)
+        for card in cards_of_mask(mask)
+    }
     totals = view.totals if any(view.totals) else None
     game = _game_mode(view)
     tricks_left = view.hand.bit_count() + (1 if view.trick else 0)
@@ -481,16 +530,31 @@ def _play_hint_from_view(view: PlayerView, illegal: dict[str, Explanation], worl
     options.sort(key=lambda option: (costs[option.card], option.card != str(ALL_CARDS[best.card])))
     equally = tuple(option.card for option in options if int(Card.parse(classes[option.card])) in close)
     return PlayHint(
-        seat=me, legal=legal_names, illegal=illegal, idea=idea, recommended=str(ALL_CARDS[best.card]),
-        runner_up=None if runner is None else str(ALL_CARDS[runner]), equally_good=equally,
-        options=tuple(options), certainty=certainty, objective="game" if game else "hand", costs=costs,
+        seat=me,
+        legal=legal_names,
+        illegal=illegal,
+        idea=idea,
+        recommended=str(ALL_CARDS[best.card]),
+        runner_up=None if runner is None else str(ALL_CARDS[runner]),
+        equally_good=equally,
+        options=tuple(options),
+        certainty=certainty,
+        objective="game" if game else "hand",
+        costs=costs,
         classes=classes,
     )
 
 
-def _solver_hint(view: PlayerView, world: tuple[int, ...], illegal: dict[str, Explanation],
-                 legal_names: tuple[str, ...], classes: dict[str, str], reps: list[int], heuristic: int,
-                 heuristic_idea: str) -> PlayHint:
+def _solver_hint(
+    view: PlayerView,
+    world: tuple[int, ...],
+    illegal: dict[str, Explanation],
+    legal_names: tuple[str, ...],
+    classes: dict[str, str],
+    reps: list[int],
+    heuristic: int,
+    heuristic_idea: str,
+) -> PlayHint:
     """The hint from the exact solver on the one deal the view allows."""
     k = view.k
     me = view.seat
@@ -517,9 +581,18 @@ def _solver_hint(view: PlayerView, world: tuple[int, ...], illegal: dict[str, Ex
     card = int(Card.parse(recommended))
     idea = heuristic_idea if card == heuristic else classify_card(view, card)
     return PlayHint(
-        seat=me, legal=legal_names, illegal=illegal, idea=idea, recommended=recommended, runner_up=runner,
-        equally_good=tuple(option.card for option in options if costs[option.card] == 0), options=tuple(options),
-        certainty="certain", objective="hand", costs=costs, classes=classes,
+        seat=me,
+        legal=legal_names,
+        illegal=illegal,
+        idea=idea,
+        recommended=recommended,
+        runner_up=runner,
+        equally_good=tuple(option.card for option in options if costs[option.card] == 0),
+        options=tuple(options),
+        certainty="certain",
+        objective="hand",
+        costs=costs,
+        classes=classes,
     )
 
 
@@ -537,8 +610,16 @@ def _line_gives_queen(state: HandState, card: str, seat: int) -> bool:
 # -- the verdict for the review ----------------------------------------------------------------------
 
 
-def decision_verdict(state: HandState, seat: int, played: str, *, totals: Sequence[int] | None = None,
-                     worlds: int = 64, seed: int = 0, language: str | None = None) -> Verdict:
+def decision_verdict(
+    state: HandState,
+    seat: int,
+    played: str,
+    *,
+    totals: Sequence[int] | None = None,
+    worlds: int = 64,
+    seed: int = 0,
+    language: str | None = None,
+) -> Verdict:
     """What the engine thinks of ``played`` by ``seat`` in ``state`` (before the card)."""
     hint = play_hint(state, seat, totals=totals, worlds=worlds, seed=seed)
     card = str(Card.parse(played))
@@ -549,8 +630,7 @@ def decision_verdict(state: HandState, seat: int, played: str, *, totals: Sequen
     params = {"played": card, "preferred": hint.recommended, "cost": _points(cost, language)}
     if good:
         text = message("hint.verdict.good", language, **params)
-        cost = 0.0 if card == hint.recommended or hint.classes.get(card) == hint.classes.get(hint.recommended) \
-            else cost
+        cost = 0.0 if card == hint.recommended or hint.classes.get(card) == hint.classes.get(hint.recommended) else cost
     else:
         text = message("hint.verdict.bad", language, **params)
     return Verdict(card, hint.recommended, cost, text, good)
@@ -576,8 +656,15 @@ def _pass_reason(view: PlayerView, card: int, chosen: int) -> str:
     return "high_card" if card % 13 >= 7 else "low_card"
 
 
-def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = None, worlds: int = 32,
-              seed: int = 0, shortlist: int = 5) -> PassHint:
+def pass_hint(
+    state: HandState,
+    seat: int,
+    *,
+    totals: Sequence[int] | None = None,
+    worlds: int = 32,
+    seed: int = 0,
+    shortlist: int = 5,
+) -> PassHint:
     """A shortlist of three-card passes for ``seat``, scored by playing the hand out.
 
     The other hands are dealt at random from the seat's view (it sees only its
@@ -594,8 +681,13 @@ def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = Non
     options = []
     for mean, mask in scored:
         cards = cards_of_mask(mask)
-        options.append(PassOption(tuple(str(ALL_CARDS[card]) for card in cards), mean,
-                                  tuple(_pass_reason(view, card, mask) for card in cards)))
+        options.append(
+            PassOption(
+                tuple(str(ALL_CARDS[card]) for card in cards),
+                mean,
+                tuple(_pass_reason(view, card, mask) for card in cards),
+            )
+        )
     best = options[0]
     priority = ("pass_queen", "pass_spade_honour", "bonus_card", "make_void", "high_heart", "high_card", "low_card")
     idea = min(best.reasons, key=priority.index)
@@ -603,6 +695,16 @@ def pass_hint(state: HandState, seat: int, *, totals: Sequence[int] | None = Non
 
 
 __all__ = [
-    "CERTAINTIES", "EPSILON", "PASS_REASONS", "CardOption", "PassHint", "PassOption", "PlayHint", "Verdict",
-    "decision_verdict", "determined_world", "pass_hint", "play_hint",
+    "CERTAINTIES",
+    "EPSILON",
+    "PASS_REASONS",
+    "CardOption",
+    "PassHint",
+    "PassOption",
+    "PlayHint",
+    "Verdict",
+    "decision_verdict",
+    "determined_world",
+    "pass_hint",
+    "play_hint",
 ]

@@ -84,7 +84,7 @@ class PlayerView:
             # A position set up mid-hand has no history: keep only the trick in progress.
             tricks_in_record = len(state.tricks)
             if tricks_in_record != state.trick_number:
-                plays = plays[len(plays) - len(current.cards):]
+                plays = plays[len(plays) - len(current.cards) :]
         return cls(
             rules=rules,
             seat=seat,
@@ -112,7 +112,7 @@ class PlayerView:
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick in progress, in play order."""
         count = self._trick_length
-        return tuple(card for _, card in self.plays[len(self.plays) - count:]) if count else ()
+        return tuple(card for _, card in self.plays[len(self.plays) - count :]) if count else ()
 
     @cached_property
     def _trick_length(self) -> int:
@@ -177,7 +177,7 @@ class PlayerView:
         # Split the plays into tricks: a trick starts every n cards from the first
         # complete trick in the record; the record may start mid-hand with the trick in progress.
         start = len(plays) - self._trick_length
-        chunks = [plays[i:i + n] for i in range(0, start, n)] + [plays[start:]]
+        chunks = [plays[i : i + n] for i in range(0, start, n)] + [plays[start:]]
         for chunk in chunks:
             if not chunk:
                 continue
@@ -252,7 +252,7 @@ def sample_worlds(view: PlayerView, count: int, rng: random.Random) -> list[tupl
             rng.shuffle(cards)
             position = 0
             for seat in others:
-                for card in cards[position:position + sizes[seat]]:
+                for card in cards[position : position + sizes[seat]]:
                     hands[seat] |= 1 << card
                 position += sizes[seat]
         else:
@@ -262,7 +262,11 @@ def sample_worlds(view: PlayerView, count: int, rng: random.Random) -> list[tupl
 
 
 def _constrained_deal(
-    cards: list[int], others: list[int], sizes: list[int], voids: tuple[int, ...], known: tuple[int, ...],
+    cards: list[int],
+    others: list[int],
+    sizes: list[int],
+    voids: tuple[int, ...],
+    known: tuple[int, ...],
     rng: random.Random,
 ) -> list[int]:
     by_suit: dict[int, list[int]] = {}

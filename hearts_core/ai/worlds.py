@@ -82,8 +82,18 @@ class Worlds:
         if not self.compiled:
             raise RuntimeError("pass_out runs on the compiled kernel; the Python path is bots.score_passes")
         scores = np.zeros((len(self), self.view.players), dtype=np.int64)
-        kernel.pass_playouts(self.rules, self.hands, hand_number, self.view.seat, mine, self.seeds,
-                             int(epsilon * 2**31), self.totals, self.use_totals, scores)
+        kernel.pass_playouts(
+            self.rules,
+            self.hands,
+            hand_number,
+            self.view.seat,
+            mine,
+            self.seeds,
+            int(epsilon * 2**31),
+            self.totals,
+            self.use_totals,
+            scores,
+        )
         return scores
 
     def _play_out_compiled(self, card: int, shoot: bool, epsilon: float, start: int, stop: int) -> Outcomes:
@@ -91,8 +101,19 @@ class Worlds:
         count = stop - start
         scores = np.zeros((count, self.view.players), dtype=np.int64)
         flags = np.zeros((count, 2), dtype=np.int64)
-        kernel.playouts(self.rules, bases, self.seeds[start:stop], card, self.view.seat, shoot,
-                        int(epsilon * 2**31), self.totals, self.use_totals, scores, flags)
+        kernel.playouts(
+            self.rules,
+            bases,
+            self.seeds[start:stop],
+            card,
+            self.view.seat,
+            shoot,
+            int(epsilon * 2**31),
+            self.totals,
+            self.use_totals,
+            scores,
+            flags,
+        )
         return Outcomes(scores, flags[:, 0].astype(bool), flags[:, 1])
 
     def _play_out_python(self, card: int, shoot: bool, epsilon: float, start: int, stop: int) -> Outcomes:
@@ -109,14 +130,17 @@ class Worlds:
             shooter = sim.moon_shooter()
             shooters.append(-1 if shooter is None else shooter)
         count = stop - start
-        return Outcomes(np.array(rows, dtype=np.int64).reshape(count, view.players), np.array(queens, dtype=bool),
-                        np.array(shooters, dtype=np.int64))
+        return Outcomes(
+            np.array(rows, dtype=np.int64).reshape(count, view.players),
+            np.array(queens, dtype=bool),
+            np.array(shooters, dtype=np.int64),
+        )
 
     def _compiled_bases(self) -> np.ndarray:
         if self._bases is None:
             template = _state_template(self.view)
             bases = np.tile(template, (len(self), 1))
-            bases[:, kernel.S_HANDS:kernel.S_HANDS + self.view.players] = self.hands
+            bases[:, kernel.S_HANDS : kernel.S_HANDS + self.view.players] = self.hands
             self._bases = bases
         return self._bases
 
@@ -134,9 +158,15 @@ def _deal_compiled(view: PlayerView, count: int, rng: random.Random) -> np.ndarr
     if sum(sizes[seat] for seat in others) != len(cards) or any(sizes[seat] < 0 for seat in others):
         raise ValueError("the view is inconsistent: the unseen cards do not fit the hand sizes")
     worlds = np.zeros((count, n), dtype=np.int64)
-    found = kernel.deal_worlds(np.array(known, dtype=np.int64), np.array(sizes, dtype=np.int64),
-                               np.array(view.voids, dtype=np.int64), np.array(cards, dtype=np.int64),
-                               np.array(others, dtype=np.int64), kernel.rng_state(rng.getrandbits(48)), worlds)
+    found = kernel.deal_worlds(
+        np.array(known, dtype=np.int64),
+        np.array(sizes, dtype=np.int64),
+        np.array(view.voids, dtype=np.int64),
+        np.array(cards, dtype=np.int64),
+        np.array(others, dtype=np.int64),
+        kernel.rng_state(rng.getrandbits(48)),
+        worlds,
+    )
     if not found:
         raise ValueError("no deal of the unseen cards fits the view")  # pragma: no cover
     return worlds

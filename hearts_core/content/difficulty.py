@@ -61,8 +61,12 @@ def signals(puzzle: PlayPuzzle) -> Signals:
     decision = make_bot("heuristic").choose_card(PlayerView.from_state(state, seat), random.Random(0))
     values = sorted(puzzle.values.values())
     margin = values[1] - values[0] if len(values) > 1 and puzzle.objective != "make_moon" else None
-    return Signals(str(decision.card) in puzzle.solution, greedy_card(state) in puzzle.solution, margin,
-                   state.rules.hand_size - state.trick_number)
+    return Signals(
+        str(decision.card) in puzzle.solution,
+        greedy_card(state) in puzzle.solution,
+        margin,
+        state.rules.hand_size - state.trick_number,
+    )
 
 
 def play_questions(puzzles: Iterable[Puzzle]) -> list[tuple[Puzzle, PlayPuzzle]]:

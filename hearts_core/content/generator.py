@@ -36,11 +36,39 @@ from ..search.solver import line_for, solve
 from ..words.catalogue import message
 
 #: The themes the generator can infer, in order of priority (the first one found names the puzzle).
-GENERATED_THEMES: Final = ("moon", "queen_of_spades", "duck", "unblock", "endplay", "exit", "void", "counting",
-                           "jack_of_diamonds", "black_maria")
+GENERATED_THEMES: Final = (
+    "moon",
+    "queen_of_spades",
+    "duck",
+    "unblock",
+    "endplay",
+    "exit",
+    "void",
+    "counting",
+    "jack_of_diamonds",
+    "black_maria",
+)
 _MOON_OBJECTIVES: Final = ("stop_moon", "make_moon")
-_KEY_ORDER: Final = ("id", "kind", "title", "prompt", "difficulty", "themes", "rules", "objective", "margin", "card",
-                     "shooter", "seat", "show", "position", "nudge", "idea", "explanation", "answer")
+_KEY_ORDER: Final = (
+    "id",
+    "kind",
+    "title",
+    "prompt",
+    "difficulty",
+    "themes",
+    "rules",
+    "objective",
+    "margin",
+    "card",
+    "shooter",
+    "seat",
+    "show",
+    "position",
+    "nudge",
+    "idea",
+    "explanation",
+    "answer",
+)
 
 
 # -- self-play --------------------------------------------------------------------------------
@@ -115,8 +143,14 @@ def _taker(state: HandState, card: str) -> int | None:
     return None
 
 
-def infer_themes(state: HandState, best: str, runner_up: str, best_line: Sequence[tuple[int, str]],
-                 runner_line: Sequence[tuple[int, str]], objective: str = "min_points") -> list[str]:
+def infer_themes(
+    state: HandState,
+    best: str,
+    runner_up: str,
+    best_line: Sequence[tuple[int, str]],
+    runner_line: Sequence[tuple[int, str]],
+    objective: str = "min_points",
+) -> list[str]:
     """Theme ids for a position whose best card is ``best`` (and next best ``runner_up``),
     read from the two principal lines; the first one is the puzzle's main idea.
 
@@ -147,16 +181,23 @@ def infer_themes(state: HandState, best: str, runner_up: str, best_line: Sequenc
     if trick:
         led = trick[0].suit
         winner = max((played for played in trick if played.suit == led), key=lambda played: played.rank)
-        if card.suit == led and card.rank < winner.rank and any(
-                option.suit == led and option.rank > winner.rank for option in legal):
+        if (
+            card.suit == led
+            and card.rank < winner.rank
+            and any(option.suit == led and option.rank > winner.rank for option in legal)
+        ):
             found.append("duck")
     same_suit = [held for held in hand if held.suit == card.suit]
-    if len(same_suit) >= 2 and card == max(same_suit, key=lambda held: held.rank) and other.suit == card.suit \
-            and other.rank < card.rank:
+    if (
+        len(same_suit) >= 2
+        and card == max(same_suit, key=lambda held: held.rank)
+        and other.suit == card.suit
+        and other.rank < card.rank
+    ):
         found.append("unblock")
     if not trick:
         after = state.play(best)
-        for _, played in best_line[1:state.players]:
+        for _, played in best_line[1 : state.players]:
             after = after.play(played)
         won_by = after.tricks[-1].winner if len(after.tricks) > len(state.tricks) else seat
         if won_by != seat:
@@ -205,19 +246,39 @@ def _words(state: HandState, line: Sequence[tuple[int, str]]) -> str:
     return ", ".join(f"{seat_name(seat, players)} {card}" for seat, card in line)
 
 
-def _texts(state: HandState, objective: str, themes: Sequence[str], values: Mapping[str, int], best: str,
-           runner_up: str, line: Sequence[tuple[int, str]], tricks: int, target: str | None,
-           shooter: int | None) -> dict[str, str]:
+def _texts(
+    state: HandState,
+    objective: str,
+    themes: Sequence[str],
+    values: Mapping[str, int],
+    best: str,
+    runner_up: str,
+    line: Sequence[tuple[int, str]],
+    tricks: int,
+    target: str | None,
+    shooter: int | None,
+) -> dict[str, str]:
     seat = state.to_play
     assert seat is not None
     players = state.players
-    worst = max(values, key=lambda name: values[name]) if objective != "make_moon" else min(
-        values, key=lambda name: values[name])
+    worst = (
+        max(values, key=lambda name: values[name])
+        if objective != "make_moon"
+        else min(values, key=lambda name: values[name])
+    )
     params = {
-        "seat": seat_name(seat, players), "card": best, "card_name": Card.parse(best).name,
-        "value": _points(values[best]), "runner_up": runner_up, "runner_value": _points(values[runner_up]),
-        "gap": abs(values[runner_up] - values[best]), "worst": worst, "worst_value": _points(values[worst]),
-        "tricks": tricks, "target": target or "QS", "line": _words(state, line),
+        "seat": seat_name(seat, players),
+        "card": best,
+        "card_name": Card.parse(best).name,
+        "value": _points(values[best]),
+        "runner_up": runner_up,
+        "runner_value": _points(values[runner_up]),
+        "gap": abs(values[runner_up] - values[best]),
+        "worst": worst,
+        "worst_value": _points(values[worst]),
+        "tricks": tricks,
+        "target": target or "QS",
+        "line": _words(state, line),
         "shooter": seat_name(shooter, players) if shooter is not None else "",
     }
     main = themes[0]
@@ -267,24 +328,44 @@ def _candidate(state: HandState, objective: str, margin: int, tricks: int, puzzl
         gap = others[runner_up] - result.best_value
     if gap < margin:
         return None
-    runner_line = line_for(state, runner_up, objective, seat, card=target,
-                           shooter=shooter if objective == "stop_moon" else None)
+    runner_line = line_for(
+        state, runner_up, objective, seat, card=target, shooter=shooter if objective == "stop_moon" else None
+    )
     themes = infer_themes(state, best, runner_up, result.line, runner_line, objective)
     texts = _texts(state, objective, themes, result.values, best, runner_up, result.line, tricks, target, shooter)
     puzzle: dict[str, Any] = {
-        "id": puzzle_id, "kind": "play", "title": texts["title"], "prompt": texts["prompt"],
-        "difficulty": difficulty_for(tricks, gap), "themes": themes, "rules": _rules_spec(state.rules),
-        "objective": objective, "margin": gap,
+        "id": puzzle_id,
+        "kind": "play",
+        "title": texts["title"],
+        "prompt": texts["prompt"],
+        "difficulty": difficulty_for(tricks, gap),
+        "themes": themes,
+        "rules": _rules_spec(state.rules),
+        "objective": objective,
+        "margin": gap,
     }
     if objective == "stop_moon":
         puzzle["shooter"] = shooter
-    puzzle.update(position=state.to_notation(), nudge=texts["nudge"], idea=texts["idea"],
-                  explanation=texts["explanation"], answer=best)
+    puzzle.update(
+        position=state.to_notation(),
+        nudge=texts["nudge"],
+        idea=texts["idea"],
+        explanation=texts["explanation"],
+        answer=best,
+    )
     return puzzle
 
 
-def generate_play_puzzles(count: int, tricks: int, margin: int, seed: int, rules: Ruleset | None = None,
-                          objective: str = "min_points", *, max_deals: int | None = None) -> list[dict[str, Any]]:
+def generate_play_puzzles(
+    count: int,
+    tricks: int,
+    margin: int,
+    seed: int,
+    rules: Ruleset | None = None,
+    objective: str = "min_points",
+    *,
+    max_deals: int | None = None,
+) -> list[dict[str, Any]]:
     """Up to ``count`` play puzzles from seeded self-play, each a dict in the
     ``[[puzzles]]`` format (ids ``gen-<seed>-<n>``), with ``tricks`` tricks left and
     a best card that beats every other by at least ``margin``.
@@ -358,5 +439,11 @@ def puzzles_to_toml(puzzles: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(blocks)
 
 
-__all__ = ["GENERATED_THEMES", "difficulty_for", "generate_play_puzzles", "infer_themes", "puzzles_to_toml",
-           "simple_policy"]
+__all__ = [
+    "GENERATED_THEMES",
+    "difficulty_for",
+    "generate_play_puzzles",
+    "infer_themes",
+    "puzzles_to_toml",
+    "simple_policy",
+]

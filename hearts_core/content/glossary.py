@@ -107,8 +107,9 @@ def _term(raw: Any, number: int) -> Term:
     forms = raw.get("forms", [])
     if not isinstance(forms, list) or not forms or not all(isinstance(form, str) and form for form in forms):
         raise GlossaryError("glossary.toml", "list the spellings a lesson may use", (where,), "forms")
-    return Term(raw["id"], raw["term"], tuple(forms), raw["definition"].strip(), str(raw.get("uk", "")),
-                str(raw.get("ru", "")))
+    return Term(
+        raw["id"], raw["term"], tuple(forms), raw["definition"].strip(), str(raw.get("uk", "")), str(raw.get("ru", ""))
+    )
 
 
 def parse_glossary(text: str) -> Glossary:

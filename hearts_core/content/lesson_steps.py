@@ -27,16 +27,27 @@ from .shapes import STEP_SHAPES, check_shapes
 Outcome = Literal["right", "illegal", "poor", "wrong"]
 #: Questions whose answer the engine computes; ``fact`` is the one typed by hand.
 QUESTION_KINDS: Final[tuple[str, ...]] = (
-    "trick_winner", "points_taken", "hand_score", "is_legal", "next_leader", "hearts_broken", "pass_target",
-    "moon_shooter", "moon_value", "cards_each", "opening_card", "fact",
+    "trick_winner",
+    "points_taken",
+    "hand_score",
+    "is_legal",
+    "next_leader",
+    "hearts_broken",
+    "pass_target",
+    "moon_shooter",
+    "moon_value",
+    "cards_each",
+    "opening_card",
+    "fact",
 )
 #: The language of the choices in a lesson file, which the engine's answers are matched against (a
 #: translation only adds labels), whatever language the learner reads.
 ANSWER_LANGUAGE: Final = "en"
 #: Questions whose answer is a seat.
 SEAT_QUESTIONS: Final[tuple[str, ...]] = ("trick_winner", "next_leader", "pass_target", "moon_shooter")
-COMMON_KEYS: Final = frozenset({"kind", "title", "text", "deal", "at", "show", "rule", "dispute", "highlight",
-                                "idea", "nudge", "hint", "rules"})
+COMMON_KEYS: Final = frozenset(
+    {"kind", "title", "text", "deal", "at", "show", "rule", "dispute", "highlight", "idea", "nudge", "hint", "rules"}
+)
 
 
 class Lesson(Protocol):
@@ -209,8 +220,10 @@ class ChooseCardStep(StepBase):
     @classmethod
     def kind_fields(cls, raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset) -> dict[str, Any]:
         return {
-            "prompt": schema.text(raw, "prompt", required=True), "accept": schema.cards(raw, "accept"),
-            "feedback": schema.card_texts(raw, "feedback"), "poor": schema.text(raw, "poor"),
+            "prompt": schema.text(raw, "prompt", required=True),
+            "accept": schema.cards(raw, "accept"),
+            "feedback": schema.card_texts(raw, "feedback"),
+            "poor": schema.text(raw, "poor"),
             "success": schema.text(raw, "success"),
         }
 
@@ -265,9 +278,12 @@ class ChoosePassStep(StepBase):
     @classmethod
     def kind_fields(cls, raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset) -> dict[str, Any]:
         return {
-            "prompt": schema.text(raw, "prompt", required=True), "seat": schema.seat(raw, "seat", 0, rules.players),
-            "require": schema.cards(raw, "require"), "forbid": schema.cards(raw, "forbid"),
-            "feedback": schema.card_texts(raw, "feedback"), "success": schema.text(raw, "success"),
+            "prompt": schema.text(raw, "prompt", required=True),
+            "seat": schema.seat(raw, "seat", 0, rules.players),
+            "require": schema.cards(raw, "require"),
+            "forbid": schema.cards(raw, "forbid"),
+            "feedback": schema.card_texts(raw, "feedback"),
+            "success": schema.text(raw, "success"),
         }
 
     def position(self, lesson: Lesson) -> HandState | None:
@@ -321,12 +337,20 @@ class ChoosePassStep(StepBase):
 
         for card in self.forbid:
             if card in picked:
-                return Verdict("wrong", self.feedback.get(card, ""), message("lesson.pass_forbidden", card=card),
-                               notes=notes_besides(card))
+                return Verdict(
+                    "wrong",
+                    self.feedback.get(card, ""),
+                    message("lesson.pass_forbidden", card=card),
+                    notes=notes_besides(card),
+                )
         for card in self.require:
             if card not in picked:
-                return Verdict("wrong", self.feedback.get(card, ""), message("lesson.pass_required", card=card),
-                               notes=notes_besides(None))
+                return Verdict(
+                    "wrong",
+                    self.feedback.get(card, ""),
+                    message("lesson.pass_required", card=card),
+                    notes=notes_besides(None),
+                )
         return Verdict("right", self.success, notes=notes_besides(None))
 
 
@@ -337,7 +361,8 @@ class QuestionStep(StepBase):
 
     kind: ClassVar[str] = "question"
     KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"prompt", "ask", "choices", "answer", "explanation", "card", "seat", "trick", "feedback", "choice_labels"})
+        {"prompt", "ask", "choices", "answer", "explanation", "card", "seat", "trick", "feedback", "choice_labels"}
+    )
     REQUIRED: ClassVar[frozenset[str]] = frozenset({"prompt", "ask", "choices"})
     active: ClassVar[bool] = True
 
@@ -362,10 +387,13 @@ class QuestionStep(StepBase):
             raise FieldError("choices", "give at least two choices")
         answer = raw.get("answer")
         return {
-            "prompt": schema.text(raw, "prompt", required=True), "ask": schema.choice(raw, "ask", QUESTION_KINDS),
+            "prompt": schema.text(raw, "prompt", required=True),
+            "ask": schema.choice(raw, "ask", QUESTION_KINDS),
             "choices": tuple(str(choice) for choice in choices),
-            "answer": None if answer is None else str(answer), "explanation": schema.text(raw, "explanation"),
-            "card": schema.card(raw, "card"), "seat": schema.seat(raw, "seat", 0, rules.players),
+            "answer": None if answer is None else str(answer),
+            "explanation": schema.text(raw, "explanation"),
+            "card": schema.card(raw, "card"),
+            "seat": schema.seat(raw, "seat", 0, rules.players),
             "trick": schema.whole(raw, "trick", 1, low=1) if "trick" in raw else None,
             "feedback": _choice_texts(raw, tuple(str(choice) for choice in choices)),
             "choice_labels": {str(key): str(label) for key, label in (raw.get("choice_labels") or {}).items()},
@@ -423,8 +451,7 @@ class QuestionStep(StepBase):
             raise FieldError("ask", f"the engine cannot answer it: {error}") from None
         matches = [choice for choice in self.choices if same_answer(choice, right)]
         if len(matches) != 1:
-            raise FieldError("choices", f"exactly one choice must be the engine's answer {right!r}; "
-                                        f"{len(matches)} are")
+            raise FieldError("choices", f"exactly one choice must be the engine's answer {right!r}; {len(matches)} are")
         if any(same_answer(key, right) for key in self.feedback):
             raise FieldError("feedback", f"the right answer {right!r} gets no feedback: it is right")
         if self.ask != "fact" and self.answer is not None and not same_answer(self.answer, right):
@@ -505,7 +532,8 @@ class CompareStep(StepBase):
     def kind_fields(cls, raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset) -> dict[str, Any]:
         return {
             "rules_b": schema.rules_from_spec(raw.get("rules_b"), "rules_b", base=rules),
-            "card": schema.card(raw, "card"), "label_a": schema.text(raw, "label_a"),
+            "card": schema.card(raw, "card"),
+            "label_a": schema.text(raw, "label_a"),
             "label_b": schema.text(raw, "label_b"),
         }
 
@@ -517,8 +545,13 @@ class CompareStep(StepBase):
         state_b = deal.replay_under(self.rules_b, self.at)
         card = self.card
         return Comparison(
-            lesson.rules_for(self), self.rules_b, state_a, state_b,
-            tuple(str(c) for c in state_a.legal_moves()), tuple(str(c) for c in state_b.legal_moves()), card,
+            lesson.rules_for(self),
+            self.rules_b,
+            state_a,
+            state_b,
+            tuple(str(c) for c in state_a.legal_moves()),
+            tuple(str(c) for c in state_b.legal_moves()),
+            card,
             state_a.explain(card) if card and state_a.is_playing else None,
             state_b.explain(card) if card and state_b.is_playing else None,
             tuple(state_a.scores()) if state_a.is_over else None,
@@ -573,8 +606,9 @@ def parse_step(raw: Any, deals: Mapping[str, Deal], rules: Ruleset, known_rules:
     return cast(Step, cls(**common, **cls.kind_fields(raw, deals, in_force)))
 
 
-def _common_fields(raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset,
-                   known_rules: set[str]) -> dict[str, Any]:
+def _common_fields(
+    raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Ruleset, known_rules: set[str]
+) -> dict[str, Any]:
     deal_name = raw.get("deal")
     if deal_name is not None and deal_name not in deals:
         raise FieldError("deal", f"no deal named {deal_name!r}; deals: {', '.join(deals)}")
@@ -593,15 +627,39 @@ def _common_fields(raw: Mapping[str, Any], deals: Mapping[str, Deal], rules: Rul
         raise FieldError("rules", "a step on a deal plays under the deal's rules: give the deal its own rules")
     players = (step_rules or (deals[deal_name].at(0).rules if deal_name is not None else rules)).players
     return {
-        "text": schema.text(raw, "text"), "title": schema.text(raw, "title"), "deal": deal_name, "at": at,
-        "show": schema.show(raw, players), "rule": cited, "dispute": dispute,
-        "highlight": schema.cards(raw, "highlight"), "idea": schema.text(raw, "idea"),
-        "nudge": schema.text(raw, "nudge"), "hint": schema.text(raw, "hint"), "step_rules": step_rules,
+        "text": schema.text(raw, "text"),
+        "title": schema.text(raw, "title"),
+        "deal": deal_name,
+        "at": at,
+        "show": schema.show(raw, players),
+        "rule": cited,
+        "dispute": dispute,
+        "highlight": schema.cards(raw, "highlight"),
+        "idea": schema.text(raw, "idea"),
+        "nudge": schema.text(raw, "nudge"),
+        "hint": schema.text(raw, "hint"),
+        "step_rules": step_rules,
     }
 
 
 __all__ = [
-    "ACTIVE_KINDS", "COMMON_KEYS", "QUESTION_KINDS", "STEP_CLASSES", "STEP_KINDS", "ChooseCardStep", "ChoosePassStep",
-    "CompareStep", "Comparison", "ExplainStep", "Lesson", "Outcome", "QuestionStep", "Step", "StepBase",
-    "Verdict", "WalkthroughStep", "parse_step", "same_answer",
+    "ACTIVE_KINDS",
+    "COMMON_KEYS",
+    "QUESTION_KINDS",
+    "STEP_CLASSES",
+    "STEP_KINDS",
+    "ChooseCardStep",
+    "ChoosePassStep",
+    "CompareStep",
+    "Comparison",
+    "ExplainStep",
+    "Lesson",
+    "Outcome",
+    "QuestionStep",
+    "Step",
+    "StepBase",
+    "Verdict",
+    "WalkthroughStep",
+    "parse_step",
+    "same_answer",
 ]

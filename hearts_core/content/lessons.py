@@ -208,15 +208,25 @@ def _lesson_from(data: Mapping[str, Any], file: str) -> Lesson:
     ideas = _ideas(data.get("ideas", {}))
     for number, step in enumerate(steps, start=1):
         if step.idea and step.idea not in ideas:
-            raise LessonError(file, f"no idea {step.idea!r} in [ideas]; ideas: {', '.join(ideas) or 'none'}",
-                              number, "idea")
+            raise LessonError(
+                file, f"no idea {step.idea!r} in [ideas]; ideas: {', '.join(ideas) or 'none'}", number, "idea"
+            )
     themes = data.get("themes", [])
     if not isinstance(themes, list) or not all(isinstance(theme, str) for theme in themes):
         raise FieldError("themes", "must be a list of puzzle theme ids")
     return Lesson(
-        id=data["id"], title=data["title"], goal=data["goal"], file=file, rules=rules,
-        preset=str(rules_spec.get("preset", "standard")), overrides=dict(rules_spec.get("overrides", {})),
-        deals=deals, steps=tuple(steps), sources=tuple(sources), ideas=ideas, themes=tuple(themes),
+        id=data["id"],
+        title=data["title"],
+        goal=data["goal"],
+        file=file,
+        rules=rules,
+        preset=str(rules_spec.get("preset", "standard")),
+        overrides=dict(rules_spec.get("overrides", {})),
+        deals=deals,
+        steps=tuple(steps),
+        sources=tuple(sources),
+        ideas=ideas,
+        themes=tuple(themes),
     )
 
 
@@ -377,7 +387,8 @@ def on_the_table(step: Step) -> bool:
     """Whether the learner answers the step by acting on the cards: a card played, a pass chosen,
     or a seat clicked (who wins, who leads, who receives, who shot the moon)."""
     return isinstance(step, ChooseCardStep | ChoosePassStep) or (
-        isinstance(step, QuestionStep) and step.asks_a_seat and step.deal is not None)
+        isinstance(step, QuestionStep) and step.asks_a_seat and step.deal is not None
+    )
 
 
 @dataclass(frozen=True)
@@ -401,14 +412,15 @@ def count_curriculum(curriculum: Curriculum) -> CurriculumCounts:
     lessons = curriculum.ordered()
     steps = [step for lesson in lessons for step in lesson.steps]
     per_idea = {f"{lesson.id}/{idea}": len(lesson.exercises(idea)) for lesson in lessons for idea in lesson.ideas}
-    return CurriculumCounts(len(steps), sum(step.is_active for step in steps), sum(map(on_the_table, steps)),
-                            per_idea)
+    return CurriculumCounts(len(steps), sum(step.is_active for step in steps), sum(map(on_the_table, steps)), per_idea)
 
 
 def _stats(curriculum: Curriculum) -> None:
     counts = count_curriculum(curriculum)
-    print(f"{len(curriculum.ordered())} lessons, {counts.steps} steps; {counts.exercises} exercises; "
-          f"{counts.on_table} on the table ({counts.share_on_table:.0%} of all steps)")
+    print(
+        f"{len(curriculum.ordered())} lessons, {counts.steps} steps; {counts.exercises} exercises; "
+        f"{counts.on_table} on the table ({counts.share_on_table:.0%} of all steps)"
+    )
     for lesson in curriculum.ordered():
         on_table = sum(map(on_the_table, lesson.steps))
         print(f"  {lesson.id}: {len(lesson.steps)} steps, {on_table} on the table")
@@ -416,8 +428,12 @@ def _stats(curriculum: Curriculum) -> None:
             print(f"    {idea}: {len(lesson.exercises(idea))} exercises")
     short = sorted(name for name, count in counts.per_idea.items() if count < 3)
     print(f"ideas with fewer than 3 exercises: {', '.join(short) or 'none'}")
-    untagged = [f"{lesson.id} step {number}" for lesson in curriculum.ordered()
-                for number, step in enumerate(lesson.steps, start=1) if step.is_active and not step.idea]
+    untagged = [
+        f"{lesson.id} step {number}"
+        for lesson in curriculum.ordered()
+        for number, step in enumerate(lesson.steps, start=1)
+        if step.is_active and not step.idea
+    ]
     print(f"exercises with no idea: {', '.join(untagged) or 'none'}")
 
 

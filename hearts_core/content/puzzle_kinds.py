@@ -35,8 +35,23 @@ ARGUMENTS: Final = ("cannot_win_trick",)
 HIDDEN_TRICKS: Final = 4
 VARIANT_ASKS: Final = ("legal_cards", "scores", "best_card")
 DIFFICULTIES: Final = (1, 2, 3)
-COMMON_KEYS: Final = frozenset({"id", "kind", "title", "prompt", "difficulty", "themes", "rules", "position", "seat",
-                                "explanation", "nudge", "idea", "show"})
+COMMON_KEYS: Final = frozenset(
+    {
+        "id",
+        "kind",
+        "title",
+        "prompt",
+        "difficulty",
+        "themes",
+        "rules",
+        "position",
+        "seat",
+        "explanation",
+        "nudge",
+        "idea",
+        "show",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -246,8 +261,9 @@ class PlayPuzzle(PuzzleBase):
     when every card is known, or picked by a named ``argument`` the engine checks."""
 
     kind: ClassVar[str] = "play"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "objective", "margin", "argument", "shooter", "card",
-                                                "model", "hidden"})
+    KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"answer", "objective", "margin", "argument", "shooter", "card", "model", "hidden"}
+    )
     shape: ClassVar[AnswerShape] = "card"
 
     objective: str = "min_points"
@@ -317,10 +333,14 @@ def _play_fields(raw: Mapping[str, Any], rules: Ruleset) -> dict[str, Any]:
     if argument is not None and set(raw) & {"objective", "margin", "card", "shooter"}:
         raise FieldError("argument", "an argument puzzle takes no solver fields (objective, margin...)")
     hidden = schema.flag(raw, "hidden")
-    if hidden and (argument is not None or set(raw) & {"model", "card", "shooter"}
-                   or raw.get("objective", "min_points") != "min_points"):
-        raise FieldError("hidden", "a hidden-hand puzzle asks for the fewest points: no argument, model, card or "
-                                   "shooter")
+    if hidden and (
+        argument is not None
+        or set(raw) & {"model", "card", "shooter"}
+        or raw.get("objective", "min_points") != "min_points"
+    ):
+        raise FieldError(
+            "hidden", "a hidden-hand puzzle asks for the fewest points: no argument, model, card or shooter"
+        )
     if argument is not None and "model" in raw:
         raise FieldError("model", "an argument puzzle is judged by its argument, not by a model of the players")
     objective = schema.choice(raw, "objective", OBJECTIVES, "min_points")
@@ -349,8 +369,9 @@ def _best_cards(
     except ValueError as error:
         raise FieldError("objective", str(error)) from None
     if len(result.best) != 1:
-        raise FieldError("answer", f"the best card is not unique: {' '.join(result.best)} are worth the same "
-                                   f"({result.best_value})")
+        raise FieldError(
+            "answer", f"the best card is not unique: {' '.join(result.best)} are worth the same ({result.best_value})"
+        )
     others = [value for name, value in result.values.items() if name not in result.best]
     if not others:
         raise FieldError("answer", "only one card is legal: there is nothing to choose")
@@ -360,8 +381,9 @@ def _best_cards(
     return result.best, dict(result.values), result.line
 
 
-def _selfish_proof(state: HandState, fields_: Mapping[str, Any], seat: int,
-                   best: tuple[str, ...]) -> dict[str, dict[str, int]]:
+def _selfish_proof(
+    state: HandState, fields_: Mapping[str, Any], seat: int, best: tuple[str, ...]
+) -> dict[str, dict[str, int]]:
     """For a points puzzle under the model ``"any"``: the same single best card when every player plays
     for itself, with ties broken against the learner and for the learner (``FieldError`` otherwise)."""
     if fields_["objective"] != "min_points" or fields_["model"] != "any":
@@ -372,9 +394,12 @@ def _selfish_proof(state: HandState, fields_: Mapping[str, Any], seat: int,
         low = min(values.values())
         winners = sorted(card for card, value in values.items() if value == low)
         if winners != list(best):
-            raise FieldError("model", f"when each player plays for itself (ties {ties} the learner) the best "
-                                      f"cards are {' '.join(winners)} ({values}), not {' '.join(best)}: rework the "
-                                      "puzzle, or set model = \"paranoid\" (its prompt then says so)")
+            raise FieldError(
+                "model",
+                f"when each player plays for itself (ties {ties} the learner) the best "
+                f"cards are {' '.join(winners)} ({values}), not {' '.join(best)}: rework the "
+                'puzzle, or set model = "paranoid" (its prompt then says so)',
+            )
         found[ties] = values
     return found
 
@@ -386,16 +411,22 @@ def _hidden_proof(state: HandState, seat: int, margin: int) -> HiddenProof:
         raise FieldError("seat", "the learner must be the player to move")
     left = state.rules.hand_size - state.trick_number
     if left > HIDDEN_TRICKS:
-        raise FieldError("hidden", f"{left} tricks are left: a hidden-hand puzzle keeps to {HIDDEN_TRICKS} or "
-                                   "fewer, so every deal the learner could face can be examined")
+        raise FieldError(
+            "hidden",
+            f"{left} tricks are left: a hidden-hand puzzle keeps to {HIDDEN_TRICKS} or "
+            "fewer, so every deal the learner could face can be examined",
+        )
     proof = prove_hidden(state, seat)
     if len(proof.best_everywhere) == len(proof.worse_in):
         raise FieldError("hidden", "every legal card is best in every deal: there is nothing to choose")
     if not proof.best_everywhere:
         short = {card: round(bound, 2) for card, bound in proof.lead_over.items() if bound < margin}
         if short:
-            raise FieldError("hidden", f"no card is best in every deal, and {proof.best_on_average} is not ahead "
-                                       f"of {', '.join(short)} by {margin} point(s) on average (bounds {short})")
+            raise FieldError(
+                "hidden",
+                f"no card is best in every deal, and {proof.best_on_average} is not ahead "
+                f"of {', '.join(short)} by {margin} point(s) on average (bounds {short})",
+            )
     return proof
 
 
@@ -453,8 +484,11 @@ class MoonPuzzle(PuzzleBase):
         if shooter is None or report.sun_shooter is not None:
             raise FieldError("position", "nobody shot the moon in this hand")
         totals = raw.get("totals", ())
-        if not isinstance(totals, list) or len(totals) != rules.players or not all(
-                isinstance(total, int) for total in totals):
+        if (
+            not isinstance(totals, list)
+            or len(totals) != rules.players
+            or not all(isinstance(total, int) for total in totals)
+        ):
             raise FieldError("totals", f"give the standings before the hand, a whole number per seat ({rules.players})")
         add = standing_after(rules, totals, report.scores, shooter)
         subtract = standing_after(rules, totals, state.scores(moon_choice="subtract_from_self"), shooter)
@@ -477,9 +511,10 @@ class MoonPuzzle(PuzzleBase):
         each moon option."""
         after = {option: self.state.scores(moon_choice=option) for option in MOON_CHOICES}
         points = self.state.hand_points()
-        return tuple(StandingRow(seat, total, points[seat], {option: total + after[option][seat]
-                                                              for option in MOON_CHOICES})
-                     for seat, total in enumerate(self.totals))
+        return tuple(
+            StandingRow(seat, total, points[seat], {option: total + after[option][seat] for option in MOON_CHOICES})
+            for seat, total in enumerate(self.totals)
+        )
 
     def check(self, answer: Any) -> Attempt:
         """Judge the moon option the learner chose."""
@@ -491,7 +526,9 @@ class MoonPuzzle(PuzzleBase):
 
 VariantQuestion = LegalityPuzzle | ScoringPuzzle | PlayPuzzle
 _VARIANT_QUESTION: Final[dict[str, type[LegalityPuzzle] | type[ScoringPuzzle] | type[PlayPuzzle]]] = {
-    "legal_cards": LegalityPuzzle, "scores": ScoringPuzzle, "best_card": PlayPuzzle,
+    "legal_cards": LegalityPuzzle,
+    "scores": ScoringPuzzle,
+    "best_card": PlayPuzzle,
 }
 
 
@@ -502,7 +539,8 @@ class VariantPuzzle(PuzzleBase):
 
     kind: ClassVar[str] = "variant"
     KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"rules_b", "ask", "answer", "answer_a", "objective", "margin", "card", "shooter", "moon_choice", "model"})
+        {"rules_b", "ask", "answer", "answer_a", "objective", "margin", "card", "shooter", "moon_choice", "model"}
+    )
     shape: ClassVar[AnswerShape] = "cards"
 
     ask: str = "legal_cards"
@@ -646,10 +684,19 @@ def parse_common(raw: Mapping[str, Any], file: str, themes: Mapping[str, Any]) -
     state = cls.position_of(deal)
     seat = schema.seat(raw, "seat", state.to_play if state.to_play is not None else 0, rules.players)
     common = {
-        "id": raw["id"], "title": raw["title"], "prompt": raw["prompt"], "difficulty": difficulty,
-        "themes": tags, "file": file, "rules": rules, "state": state, "seat": seat,
-        "explanation": schema.text(raw, "explanation"), "nudge": schema.text(raw, "nudge"),
-        "idea": schema.text(raw, "idea"), "show": schema.show(raw, rules.players),
+        "id": raw["id"],
+        "title": raw["title"],
+        "prompt": raw["prompt"],
+        "difficulty": difficulty,
+        "themes": tags,
+        "file": file,
+        "rules": rules,
+        "state": state,
+        "seat": seat,
+        "explanation": schema.text(raw, "explanation"),
+        "nudge": schema.text(raw, "nudge"),
+        "idea": schema.text(raw, "idea"),
+        "show": schema.show(raw, rules.players),
     }
     return common, deal
 
@@ -665,7 +712,26 @@ def build_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Any]) -
 
 
 __all__ = [
-    "ARGUMENTS", "COMMON_KEYS", "DIFFICULTIES", "KINDS", "PUZZLE_CLASSES", "VARIANT_ASKS", "AnswerShape", "Attempt",
-    "LegalityPuzzle", "Line", "MoonPuzzle", "PassingPuzzle", "PlayPuzzle", "Puzzle", "PuzzleBase", "ScoringPuzzle",
-    "StandingRow", "VariantPuzzle", "VariantQuestion", "argument_cards", "build_puzzle", "parse_common",
+    "ARGUMENTS",
+    "COMMON_KEYS",
+    "DIFFICULTIES",
+    "KINDS",
+    "PUZZLE_CLASSES",
+    "VARIANT_ASKS",
+    "AnswerShape",
+    "Attempt",
+    "LegalityPuzzle",
+    "Line",
+    "MoonPuzzle",
+    "PassingPuzzle",
+    "PlayPuzzle",
+    "Puzzle",
+    "PuzzleBase",
+    "ScoringPuzzle",
+    "StandingRow",
+    "VariantPuzzle",
+    "VariantQuestion",
+    "argument_cards",
+    "build_puzzle",
+    "parse_common",
 ]

@@ -85,11 +85,17 @@ class Library:
         """By difficulty, then id."""
         return tuple(sorted(self.puzzles.values(), key=lambda p: (p.difficulty, p.id)))
 
-    def select(self, kind: str | None = None, theme: str | None = None, difficulty: int | None = None
-               ) -> tuple[Puzzle, ...]:
+    def select(
+        self, kind: str | None = None, theme: str | None = None, difficulty: int | None = None
+    ) -> tuple[Puzzle, ...]:
         """The puzzles matching every given filter."""
-        return tuple(p for p in self.ordered() if (kind is None or p.kind == kind)
-                     and (theme is None or theme in p.themes) and (difficulty is None or p.difficulty == difficulty))
+        return tuple(
+            p
+            for p in self.ordered()
+            if (kind is None or p.kind == kind)
+            and (theme is None or theme in p.themes)
+            and (difficulty is None or p.difficulty == difficulty)
+        )
 
     def daily(self, day: dt.date) -> Puzzle:
         """The puzzle of the day: the same for everyone on a date, cycling through the library."""
@@ -220,8 +226,15 @@ def translate_library(library: Library, folder: Path, language: str) -> Library:
 def _translated(puzzle: Puzzle, raw: Mapping[str, Any]) -> Puzzle:
     def words(name: str) -> str:
         return str(raw.get(name, ""))
-    translated = replace(puzzle, title=words("title"), prompt=words("prompt"), nudge=words("nudge"),
-                         idea=words("idea"), explanation=words("explanation"))
+
+    translated = replace(
+        puzzle,
+        title=words("title"),
+        prompt=words("prompt"),
+        nudge=words("nudge"),
+        idea=words("idea"),
+        explanation=words("explanation"),
+    )
     if isinstance(translated, PassingPuzzle):
         return replace(translated, feedback=card_texts(raw, "feedback"))
     return translated
@@ -242,8 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     generate = commands.add_parser("generate", help="search random deals for new play puzzles")
     generate.add_argument("--count", type=int, default=5, help="how many puzzles (default 5)")
     generate.add_argument("--tricks", type=int, default=4, help="tricks left in the position (default 4)")
-    generate.add_argument("--margin", type=int, default=1,
-                          help="how much better the best card must be than every other (default 1)")
+    generate.add_argument(
+        "--margin", type=int, default=1, help="how much better the best card must be than every other (default 1)"
+    )
     generate.add_argument("--seed", type=int, default=0, help="the random seed (default 0)")
     generate.add_argument("--objective", default="min_points", choices=OBJECTIVES)
     generate.add_argument("--preset", default="standard", help="the ruleset (default standard)")
@@ -251,8 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     generate.add_argument("--out", type=Path, default=None, help="write the TOML here instead of printing it")
     args = parser.parse_args(argv)
     if args.command == "generate":
-        return _generate(args.count, args.tricks, args.margin, args.seed, args.objective, args.preset,
-                         args.max_deals, args.out)
+        return _generate(
+            args.count, args.tricks, args.margin, args.seed, args.objective, args.preset, args.max_deals, args.out
+        )
     library = load_library(args.folder)
     for puzzle in library.ordered():
         print(f"ok   {puzzle.file}: {puzzle.id} ({puzzle.kind}, difficulty {puzzle.difficulty})")
@@ -267,18 +282,34 @@ def _counts(library: Library) -> None:
     """The library by kind, theme and difficulty, and how often simple players find the play answers."""
     puzzles = library.ordered()
     print("by kind:", ", ".join(f"{kind} {count}" for kind, count in sorted(Counter(p.kind for p in puzzles).items())))
-    print("by difficulty:", ", ".join(f"{level} {count}" for level, count in sorted(
-        Counter(p.difficulty for p in puzzles).items())))
+    print(
+        "by difficulty:",
+        ", ".join(f"{level} {count}" for level, count in sorted(Counter(p.difficulty for p in puzzles).items())),
+    )
     themes = Counter((theme, puzzle.difficulty) for puzzle in puzzles for theme in puzzle.themes)
-    print("by theme (easy/medium/hard):", "; ".join(
-        f"{theme} {themes[(theme, 1)]}/{themes[(theme, 2)]}/{themes[(theme, 3)]}" for theme in library.themes))
+    print(
+        "by theme (easy/medium/hard):",
+        "; ".join(
+            f"{theme} {themes[(theme, 1)]}/{themes[(theme, 2)]}/{themes[(theme, 3)]}" for theme in library.themes
+        ),
+    )
     for level, (found, chances) in found_by_difficulty(puzzles).items():
-        print(f"play puzzles of difficulty {level}: the rule-based bot and the greedy player find "
-              f"{found} of {chances} answers ({found / chances:.0%})")
+        print(
+            f"play puzzles of difficulty {level}: the rule-based bot and the greedy player find "
+            f"{found} of {chances} answers ({found / chances:.0%})"
+        )
 
 
-def _generate(count: int, tricks: int, margin: int, seed: int, objective: str, preset: str,
-              max_deals: int | None, out: Path | None) -> int:
+def _generate(
+    count: int,
+    tricks: int,
+    margin: int,
+    seed: int,
+    objective: str,
+    preset: str,
+    max_deals: int | None,
+    out: Path | None,
+) -> int:
     try:
         rules = Ruleset.preset(preset)
         started = time.perf_counter()
@@ -296,9 +327,29 @@ def _generate(count: int, tricks: int, margin: int, seed: int, objective: str, p
 
 
 __all__ = [
-    "ARGUMENTS", "DIFFICULTIES", "KINDS", "OBJECTIVES", "PUZZLES_DIR", "VARIANT_ASKS", "Attempt", "LegalityPuzzle",
-    "Library", "MoonPuzzle", "PassingPuzzle", "PlayPuzzle", "Puzzle", "PuzzleError", "ScoringPuzzle", "StandingRow",
-    "Theme", "VariantPuzzle", "argument_cards", "check_attempt", "load_library", "load_themes", "parse_puzzle",
+    "ARGUMENTS",
+    "DIFFICULTIES",
+    "KINDS",
+    "OBJECTIVES",
+    "PUZZLES_DIR",
+    "VARIANT_ASKS",
+    "Attempt",
+    "LegalityPuzzle",
+    "Library",
+    "MoonPuzzle",
+    "PassingPuzzle",
+    "PlayPuzzle",
+    "Puzzle",
+    "PuzzleError",
+    "ScoringPuzzle",
+    "StandingRow",
+    "Theme",
+    "VariantPuzzle",
+    "argument_cards",
+    "check_attempt",
+    "load_library",
+    "load_themes",
+    "parse_puzzle",
     "translate_library",
 ]
 

@@ -146,8 +146,12 @@ def _field_info(name: str) -> FieldInfo:
     values: tuple[Any, ...] = choices_of(name) if kind in ("choice", "bool", "cycle") else ()
     if kind == "players":
         values = (2, 3, 4, 5, 6)
-    return FieldInfo(name, kind, field_rule(name),
-                     tuple(OptionInfo(value, f"option.{name}.{_option_token(value)}") for value in values))
+    return FieldInfo(
+        name,
+        kind,
+        field_rule(name),
+        tuple(OptionInfo(value, f"option.{name}.{_option_token(value)}") for value in values),
+    )
 
 
 FIELDS: Final[tuple[FieldInfo, ...]] = tuple(_field_info(name) for name in field_names())

@@ -77,8 +77,10 @@ def whole(raw: Mapping[str, Any], name: str, default: int, *, low: int | None = 
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(name, f"must be a whole number, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise FieldError(name, f"must be from {low} to {high}, not {value}" if high is not None
-                         else f"must be {low} or more, not {value}")
+        raise FieldError(
+            name,
+            f"must be from {low} to {high}, not {value}" if high is not None else f"must be {low} or more, not {value}",
+        )
     return value
 
 
@@ -255,7 +257,22 @@ def load_deal(rules: Ruleset, name: str, record: Any, field_name: str) -> Deal:
 
 
 __all__ = [
-    "SHOW_WORDS", "ContentError", "Deal", "FieldError", "Show", "card", "card_texts", "cards", "choice", "flag",
+    "SHOW_WORDS",
+    "ContentError",
+    "Deal",
+    "FieldError",
+    "Show",
+    "card",
+    "card_texts",
+    "cards",
+    "choice",
+    "flag",
     "load_deal",
-    "rules_from_spec", "seat", "show", "text", "unknown_keys", "whole", "words",
+    "rules_from_spec",
+    "seat",
+    "show",
+    "text",
+    "unknown_keys",
+    "whole",
+    "words",
 ]

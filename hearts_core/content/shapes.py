@@ -40,34 +40,99 @@ TABLE: Final[Shape] = ("a table", lambda value: isinstance(value, Mapping))
 TEXTS: Final[Shape] = ("a list of texts", _texts)
 TEXT_OR_TEXTS: Final[Shape] = ("a text or a list of texts", lambda value: isinstance(value, str) or _texts(value))
 WHOLES: Final[Shape] = ("a list of whole numbers", _wholes)
-TABLES: Final[Shape] = ("a list of tables", lambda value: isinstance(value, list)
-                        and all(isinstance(item, Mapping) for item in value))
-RULES: Final[Shape] = ("a table (preset and overrides) or a preset name",
-                       lambda value: isinstance(value, str | Mapping))
-ANSWER: Final[Shape] = ("a text, a list of texts or a list of whole numbers",
-                        lambda value: isinstance(value, str) or _texts(value) or _wholes(value))
-SHOW: Final[Shape] = ("a word (all, none, to_play) or a list of seats",
-                      lambda value: isinstance(value, str) or _wholes(value))
+TABLES: Final[Shape] = (
+    "a list of tables",
+    lambda value: isinstance(value, list) and all(isinstance(item, Mapping) for item in value),
+)
+RULES: Final[Shape] = (
+    "a table (preset and overrides) or a preset name",
+    lambda value: isinstance(value, str | Mapping),
+)
+ANSWER: Final[Shape] = (
+    "a text, a list of texts or a list of whole numbers",
+    lambda value: isinstance(value, str) or _texts(value) or _wholes(value),
+)
+SHOW: Final[Shape] = (
+    "a word (all, none, to_play) or a list of seats",
+    lambda value: isinstance(value, str) or _wholes(value),
+)
 
 LESSON_SHAPES: Final[Mapping[str, Shape]] = {
-    "id": TEXT, "title": TEXT, "goal": TEXT, "sources": TEXTS, "themes": TEXTS, "ideas": TABLE,
-    "rules": RULES, "deals": TABLE, "steps": TABLES,
+    "id": TEXT,
+    "title": TEXT,
+    "goal": TEXT,
+    "sources": TEXTS,
+    "themes": TEXTS,
+    "ideas": TABLE,
+    "rules": RULES,
+    "deals": TABLE,
+    "steps": TABLES,
 }
 STEP_SHAPES: Final[Mapping[str, Shape]] = {
-    "kind": TEXT, "title": TEXT, "rule": TEXT_OR_TEXTS, "text": TEXT, "deal": TEXT, "at": WHOLE, "idea": TEXT,
-    "prompt": TEXT, "ask": TEXT, "choices": TEXTS, "choice_labels": TABLE, "nudge": TEXT, "hint": TEXT,
-    "explanation": TEXT, "feedback": TABLE, "to": WHOLE, "captions": TABLE, "trick": WHOLE, "accept": TEXTS,
+    "kind": TEXT,
+    "title": TEXT,
+    "rule": TEXT_OR_TEXTS,
+    "text": TEXT,
+    "deal": TEXT,
+    "at": WHOLE,
+    "idea": TEXT,
+    "prompt": TEXT,
+    "ask": TEXT,
+    "choices": TEXTS,
+    "choice_labels": TABLE,
+    "nudge": TEXT,
+    "hint": TEXT,
+    "explanation": TEXT,
+    "feedback": TABLE,
+    "to": WHOLE,
+    "captions": TABLE,
+    "trick": WHOLE,
+    "accept": TEXTS,
     "success": TEXT,
-    "card": TEXT, "answer": ANSWER, "poor": TEXT, "highlight": TEXTS, "from": WHOLE, "dispute": WHOLE,
-    "seat": WHOLE, "show": SHOW, "require": TEXTS, "forbid": TEXTS, "rules_b": RULES, "label_a": TEXT,
-    "label_b": TEXT, "rules": RULES,
+    "card": TEXT,
+    "answer": ANSWER,
+    "poor": TEXT,
+    "highlight": TEXTS,
+    "from": WHOLE,
+    "dispute": WHOLE,
+    "seat": WHOLE,
+    "show": SHOW,
+    "require": TEXTS,
+    "forbid": TEXTS,
+    "rules_b": RULES,
+    "label_a": TEXT,
+    "label_b": TEXT,
+    "rules": RULES,
 }
 PUZZLE_SHAPES: Final[Mapping[str, Shape]] = {
-    "id": TEXT, "kind": TEXT, "title": TEXT, "prompt": TEXT, "difficulty": WHOLE, "themes": TEXTS, "rules": RULES,
-    "position": TEXT, "nudge": TEXT, "idea": TEXT, "explanation": TEXT, "answer": ANSWER, "answer_a": ANSWER,
-    "totals": WHOLES, "require": TEXTS, "forbid": TEXTS, "feedback": TABLE, "objective": TEXT, "margin": WHOLE,
-    "model": TEXT, "card": TEXT, "shooter": WHOLE, "argument": TEXT, "show": SHOW, "hidden": FLAG,
-    "moon_choice": TEXT, "rules_b": RULES, "ask": TEXT,
+    "id": TEXT,
+    "kind": TEXT,
+    "title": TEXT,
+    "prompt": TEXT,
+    "difficulty": WHOLE,
+    "themes": TEXTS,
+    "rules": RULES,
+    "position": TEXT,
+    "nudge": TEXT,
+    "idea": TEXT,
+    "explanation": TEXT,
+    "answer": ANSWER,
+    "answer_a": ANSWER,
+    "totals": WHOLES,
+    "require": TEXTS,
+    "forbid": TEXTS,
+    "feedback": TABLE,
+    "objective": TEXT,
+    "margin": WHOLE,
+    "model": TEXT,
+    "card": TEXT,
+    "shooter": WHOLE,
+    "argument": TEXT,
+    "show": SHOW,
+    "hidden": FLAG,
+    "moon_choice": TEXT,
+    "rules_b": RULES,
+    "ask": TEXT,
 }
 SECTION_SHAPES: Final[Mapping[str, Shape]] = {"id": TEXT, "title": TEXT, "lessons": TEXTS}
 THEME_SHAPES: Final[Mapping[str, Shape]] = {"title": TEXT, "description": TEXT}

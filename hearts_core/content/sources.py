@@ -78,8 +78,9 @@ def parse_quotes(text: str, rule_ids: set[str] | frozenset[str]) -> tuple[Quote,
     return quotes_from(data, rule_ids)
 
 
-def quotes_from(data: Mapping[str, Any], rule_ids: set[str] | frozenset[str], language: str = "en"
-                ) -> tuple[Quote, ...]:
+def quotes_from(
+    data: Mapping[str, Any], rule_ids: set[str] | frozenset[str], language: str = "en"
+) -> tuple[Quote, ...]:
     """The quotes of ``sources.toml``'s data, their translations in ``language`` (read with the
     translation laid over); a quote in the learner's own language has no translation ("")."""
     quotes = []
@@ -93,8 +94,11 @@ def quotes_from(data: Mapping[str, Any], rule_ids: set[str] | frozenset[str], la
         if not all(isinstance(raw[name], str) and raw[name].strip() for name in ("original", "translation")):
             raise QuoteError(f"sources.toml, quote {number}: the original and its translation are text")
         own_language = SOURCES[raw["source"]].language == language
-        quotes.append(Quote(raw["source"], raw["rule"], raw["original"].strip(),
-                            "" if own_language else raw["translation"].strip()))
+        quotes.append(
+            Quote(
+                raw["source"], raw["rule"], raw["original"].strip(), "" if own_language else raw["translation"].strip()
+            )
+        )
     return tuple(quotes)
 
 
@@ -109,6 +113,16 @@ def is_citation(name: str) -> bool:
 
 
 __all__ = [
-    "ASSUMPTION", "PRIMARY_SOURCES", "REFERENCES", "SOURCES", "Language", "Quote", "QuoteError", "Source",
-    "is_citation", "parse_quotes", "quotes_from", "source",
+    "ASSUMPTION",
+    "PRIMARY_SOURCES",
+    "REFERENCES",
+    "SOURCES",
+    "Language",
+    "Quote",
+    "QuoteError",
+    "Source",
+    "is_citation",
+    "parse_quotes",
+    "quotes_from",
+    "source",
 ]

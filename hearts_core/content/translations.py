@@ -42,8 +42,18 @@ Kind = Literal["lesson", "puzzles", "themes", "catalogue", "glossary", "sources"
 TRANSLATED: Final[tuple[str, ...]] = ("uk", "ru")
 LOCALES_DIR: Final = LESSONS_DIR / "locales"
 
-_LESSON_STEP_TEXTS: Final = ("title", "text", "prompt", "nudge", "hint", "explanation", "success", "poor",
-                             "label_a", "label_b")
+_LESSON_STEP_TEXTS: Final = (
+    "title",
+    "text",
+    "prompt",
+    "nudge",
+    "hint",
+    "explanation",
+    "success",
+    "poor",
+    "label_a",
+    "label_b",
+)
 _PUZZLE_TEXTS: Final = ("title", "prompt", "nudge", "idea", "explanation")
 _PLACEHOLDER: Final = re.compile(r"\{[a-z_]+\}")
 
@@ -70,6 +80,7 @@ class Slot:
 def _setter(table: dict[str, Any], key: str) -> Callable[[Any], None]:
     def put(value: Any) -> None:
         table[key] = value
+
     return put
 
 
@@ -111,8 +122,10 @@ def _lesson_slots(data: dict[str, Any]) -> Iterator[Slot]:
 
 def _choice_labels(step: dict[str, Any]) -> Callable[[Any], None]:
     """A question's choices stay English (the engine matches them); their translations become labels."""
+
     def put(labels: Any) -> None:
         step["choice_labels"] = dict(zip((str(choice) for choice in step["choices"]), labels, strict=True))
+
     return put
 
 
@@ -141,8 +154,9 @@ def _glossary_slots(data: dict[str, Any]) -> Iterator[Slot]:
             prefix = ("terms", term["id"])
             yield from _texts(term, ("term", "definition"), prefix)
             if isinstance(term.get("forms"), list):
-                yield Slot((*prefix, "forms"), [str(form) for form in term["forms"]], _setter(term, "forms"),
-                           free_length=True)
+                yield Slot(
+                    (*prefix, "forms"), [str(form) for form in term["forms"]], _setter(term, "forms"), free_length=True
+                )
 
 
 def _source_slots(language: str) -> Callable[[dict[str, Any]], Iterator[Slot]]:
@@ -151,6 +165,7 @@ def _source_slots(language: str) -> Callable[[dict[str, Any]], Iterator[Slot]]:
             source = SOURCES.get(str(quote.get("source"))) if isinstance(quote, dict) else None
             if source is not None and source.language != language:  # no translation into its own language
                 yield from _texts(quote, ("translation",), ("quotes", str(number)))
+
     return slots
 
 
@@ -159,15 +174,19 @@ def kind_of(file: str) -> Kind:
     name = Path(file).name
     if Path(file).parent.name == "puzzles":
         return "themes" if name == "themes.toml" else "puzzles"
-    return {"catalogue.toml": "catalogue", "glossary.toml": "glossary", "sources.toml": "sources"}.get(
-        name, "lesson")  # type: ignore[return-value]
+    return {"catalogue.toml": "catalogue", "glossary.toml": "glossary", "sources.toml": "sources"}.get(name, "lesson")  # type: ignore[return-value]
 
 
 def slots(data: dict[str, Any], kind: Kind, language: str) -> list[Slot]:
     """Every translatable text of an English file's ``data`` (the slots write into ``data``)."""
     walk: Mapping[str, Callable[[dict[str, Any]], Iterator[Slot]]] = {
-        "lesson": _lesson_slots, "puzzles": _puzzle_slots, "themes": _theme_slots,
-        "catalogue": _catalogue_slots, "glossary": _glossary_slots, "sources": _source_slots(language)}
+        "lesson": _lesson_slots,
+        "puzzles": _puzzle_slots,
+        "themes": _theme_slots,
+        "catalogue": _catalogue_slots,
+        "glossary": _glossary_slots,
+        "sources": _source_slots(language),
+    }
     return list(walk[kind](data))
 
 
@@ -205,13 +224,16 @@ def problems_with(slot: Slot, translated: Any) -> list[str]:
             problems.append(f"{where}: placeholders {sorted(set(_PLACEHOLDER.findall(english)))} expected")
         missing, extra = cards_named(english) - cards_named(text), cards_named(text) - cards_named(english)
         if missing or extra:
-            problems.append(f"{where}: cards in notation differ from the English "
-                            f"(missing {sorted(missing)}, extra {sorted(extra)}); keep codes such as QS as they are")
+            problems.append(
+                f"{where}: cards in notation differ from the English "
+                f"(missing {sorted(missing)}, extra {sorted(extra)}); keep codes such as QS as they are"
+            )
     return problems
 
 
-def localize(data: Mapping[str, Any], translation: Mapping[str, Any], kind: Kind, language: str,
-             file: str) -> dict[str, Any]:
+def localize(
+    data: Mapping[str, Any], translation: Mapping[str, Any], kind: Kind, language: str, file: str
+) -> dict[str, Any]:
     """The English ``data`` with every text replaced by ``translation``'s (a :class:`TranslationError`
     when the two do not match)."""
     localized = copy.deepcopy(dict(data))
@@ -220,8 +242,7 @@ def localize(data: Mapping[str, Any], translation: Mapping[str, Any], kind: Kind
     paths = {slot.path for slot in expected}
     stray = sorted(".".join(path) for path in given if path not in paths)
     missing = sorted(".".join(path) for path in paths if path not in given)
-    problems = ([f"no translation of {', '.join(missing[:5])}" + (" ..." if len(missing) > 5 else "")]
-                if missing else [])
+    problems = [f"no translation of {', '.join(missing[:5])}" + (" ..." if len(missing) > 5 else "")] if missing else []
     problems += [f"texts the English file does not have: {', '.join(stray[:5])}"] if stray else []
     for slot in expected:
         if slot.path in given:
@@ -322,8 +343,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         total = 0
         for path in files:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
-            words = sum(len((" ".join(s.english) if isinstance(s.english, list) else s.english).split())
-                        for s in slots(data, kind_of(str(path.relative_to(LESSONS_DIR))), "uk"))
+            words = sum(
+                len((" ".join(s.english) if isinstance(s.english, list) else s.english).split())
+                for s in slots(data, kind_of(str(path.relative_to(LESSONS_DIR))), "uk")
+            )
             total += words
             print(f"{path.relative_to(LESSONS_DIR)}: {words}")
         print(f"total: {total}")

@@ -35,8 +35,19 @@ SPADES: Final = 3
 
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES: Final = (
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "jack", "queen", "king", "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
 )
 
 FULL_DECK_MASK: Final = (1 << 52) - 1
@@ -398,6 +409,7 @@ def parse_cards(cards: CardSet | Iterable[CardLike] | str) -> tuple[Card, ...]:
         result.append(card)
     return tuple(result)
 
+
 #: A card named in running text: in notation (QS, 10H, TH) or as a learner reads it (Q♠, 10♥).
 CARD_IN_TEXT: Final = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9TJQKA])[CDHS♣♦♥♠](?![\w♣♦♥♠])")
 
@@ -415,7 +427,7 @@ def split_cards(text: str) -> list[str | Card]:
     position = 0
     for match in CARD_IN_TEXT.finditer(text):
         if match.start() > position:
-            parts.append(text[position:match.start()])
+            parts.append(text[position : match.start()])
         parts.append(Card.parse(match.group()))
         position = match.end()
     if position < len(text):

@@ -71,8 +71,7 @@ def describe_value(rules: Ruleset, name: str, language: str | None = None) -> st
 
 
 def _players(rules: Ruleset, language: str | None) -> str:
-    return message("describe.players", language, players=rules.players, hand_size=rules.hand_size,
-                   deck=len(rules.deck))
+    return message("describe.players", language, players=rules.players, hand_size=rules.hand_size, deck=len(rules.deck))
 
 
 def _removed(rules: Ruleset, language: str | None) -> str:
@@ -91,8 +90,11 @@ def _cycle(rules: Ruleset, language: str | None) -> str:
 
 def _pass_count(rules: Ruleset, language: str | None) -> str:
     count = rules.pass_count
-    text = message("describe.pass_count_one", language) if count == 1 else message(
-        "describe.pass_count", language, count=count)
+    text = (
+        message("describe.pass_count_one", language)
+        if count == 1
+        else message("describe.pass_count", language, count=count)
+    )
     if all(direction == "hold" for direction in rules.pass_cycle):
         text = message("describe.pass_count_unused", language, text=text)
     return text
@@ -115,20 +117,25 @@ def _moon(rules: Ruleset, language: str | None) -> str:
 
 def _no_tricks(rules: Ruleset, language: str | None) -> str:
     bonus = rules.no_tricks_bonus
-    return message("describe.no_tricks_off", language) if bonus == 0 else message(
-        "describe.no_tricks", language, points=signed(bonus))
+    return (
+        message("describe.no_tricks_off", language)
+        if bonus == 0
+        else message("describe.no_tricks", language, points=signed(bonus))
+    )
 
 
 def _target(rules: Ruleset, language: str | None) -> str:
     target = rules.target_score
-    return message("describe.no_target", language) if target == 0 else message(
-        "describe.target", language, points=target)
+    return (
+        message("describe.no_target", language) if target == 0 else message("describe.target", language, points=target)
+    )
 
 
 def _hands(rules: Ruleset, language: str | None) -> str:
     hands = rules.max_hands
-    return message("describe.no_hand_limit", language) if hands == 0 else message(
-        "describe.hands", language, count=hands)
+    return (
+        message("describe.no_hand_limit", language) if hands == 0 else message("describe.hands", language, count=hands)
+    )
 
 
 def penalty_summary(rules: Ruleset, language: str | None = None) -> str:
@@ -151,8 +158,9 @@ def penalty_summary(rules: Ruleset, language: str | None = None) -> str:
     rest = ", ".join(f"{card.symbol} {signed(table[card])}" for card in others)
     if len(hearts) == 13 and heart_points == list(range(2, 15)):
         tail = ", ".join(f"{card.symbol} {table[card]}" for card in hearts[9:])
-        head = message("describe.hearts_by_rank", language, first=f"{hearts[0].symbol} 2",
-                       ten=f"{hearts[8].symbol} 10", tail=tail)
+        head = message(
+            "describe.hearts_by_rank", language, first=f"{hearts[0].symbol} 2", ten=f"{hearts[8].symbol} 10", tail=tail
+        )
         return f"{head}; {rest}" if rest else head
     common, count = Counter(heart_points).most_common(1)[0] if hearts else (0, 0)
     if not (common and count >= 7):

@@ -100,7 +100,8 @@ def _check_stage_applies(situation: Situation, card: Card, stage: Stage, hand: i
     if not applies:
         raise UnexplainedStageError(
             f"the legality kernel removed {card} at stage {stage!r}, whose reason does not apply to it: give the "
-            "new rule its own stage in hearts_core/engine/legality.py and its reason in explain.py and reasons.py")
+            "new rule its own stage in hearts_core/engine/legality.py and its reason in explain.py and reasons.py"
+        )
 
 
 def _first_trick_reason(rules: Ruleset) -> Reason:

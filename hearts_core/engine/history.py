@@ -65,7 +65,7 @@ class History:
     def from_states(cls, states: Sequence[HandState]) -> History:
         """A history from states already played one card apart (not replayed again)."""
         start = states[0]
-        history = cls(start, states[-1].plays()[len(start.plays()):])
+        history = cls(start, states[-1].plays()[len(start.plays()) :])
         if len(history.cards) != len(states) - 1:
             raise ValueError("the states are not one card apart from the first")
         history.__dict__["states"] = tuple(states)  # the cached_property's slot: no replay needed

@@ -288,6 +288,13 @@ def _hand_size_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
 
 
 __all__ = [
-    "NotationError", "Position", "Record", "deal_text", "plays_text", "position_problem", "position_text",
-    "read_record", "seats_text",
+    "NotationError",
+    "Position",
+    "Record",
+    "deal_text",
+    "plays_text",
+    "position_problem",
+    "position_text",
+    "read_record",
+    "seats_text",
 ]

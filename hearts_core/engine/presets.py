@@ -111,8 +111,15 @@ PRESETS: Final[dict[str, PresetInfo]] = {
         ),
         PresetInfo(
             "chips_1887",
-            {"penalties": hearts_each(1), "moon": "off", "first_trick": "anything",
-             "scoring": "chips", "pass_cycle": ("hold",), "target_score": 0, "max_hands": 8},
+            {
+                "penalties": hearts_each(1),
+                "moon": "off",
+                "first_trick": "anything",
+                "scoring": "chips",
+                "pass_cycle": ("hold",),
+                "target_score": 0,
+                "max_hands": 8,
+            },
             ("ru_encyclopedia",),
         ),
         PresetInfo("three_players", _players(3, "base"), ("uk_rules_site", "ru_wiki")),

@@ -201,19 +201,33 @@ class Ruleset:
 
     pass_cycle: tuple[PassDirection, ...] = field(
         default=("left", "right", "across", "hold"),
-        metadata=field_meta("V1", "cycle", (
-            {"pass_cycle": ("left", "right", "across", "hold")},
-            {"pass_cycle": ("left", "across", "right", "hold")},
-            {"pass_cycle": ("right",)},
-            {"pass_cycle": ("hold",)},
-            {"pass_cycle": ("left",)},
-        )),
+        metadata=field_meta(
+            "V1",
+            "cycle",
+            (
+                {"pass_cycle": ("left", "right", "across", "hold")},
+                {"pass_cycle": ("left", "across", "right", "hold")},
+                {"pass_cycle": ("right",)},
+                {"pass_cycle": ("hold",)},
+                {"pass_cycle": ("left",)},
+            ),
+        ),
     )
     """Pass direction by hand number, repeating (V1): left, right, across or hold."""
 
-    pass_count: int = field(default=3, metadata=field_meta("V2", "int", (
-        {"pass_count": 3}, {"pass_count": 1}, {"pass_count": 2}, {"pass_count": 4},
-    )))
+    pass_count: int = field(
+        default=3,
+        metadata=field_meta(
+            "V2",
+            "int",
+            (
+                {"pass_count": 3},
+                {"pass_count": 1},
+                {"pass_count": 2},
+                {"pass_count": 4},
+            ),
+        ),
+    )
     """How many cards each player passes (V2)."""
 
     opening_lead: OpeningLead = field(default="lowest_club", metadata=field_meta("opening_lead_variant", "choice"))
@@ -232,18 +246,29 @@ class Ruleset:
     lead_hearts_with_queen: bool = field(default=False, metadata=field_meta("V5", "bool"))
     """Whether a leader holding only hearts and the QS may lead a heart (V5)."""
 
-    penalties: Penalties = field(default=STANDARD_PENALTIES, metadata=field_meta("penalty_table", "penalties", (
-        {"penalties": {**hearts_each(1), "QS": 13}},
-        {"penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
-        {"penalties": {**hearts_each(1), "QS": 13, "JD": 11}},
-        {"penalties": {**hearts_each(1), "QS": 13, "KS": 10, "AS": 7}},
-        {"penalties": {**hearts_each(1), "QS": 13, "QH": 13}},
-        {"penalties": {**{f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15), strict=True)},
-                       "QS": 25}},
-        {"penalties": {**hearts_each(1), "QS": 7}},
-        {"penalties": {**hearts_each(1), "QS": 13, "TD": -10}},
-        {"penalties": hearts_each(1)},
-    )))
+    penalties: Penalties = field(
+        default=STANDARD_PENALTIES,
+        metadata=field_meta(
+            "penalty_table",
+            "penalties",
+            (
+                {"penalties": {**hearts_each(1), "QS": 13}},
+                {"penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
+                {"penalties": {**hearts_each(1), "QS": 13, "JD": 11}},
+                {"penalties": {**hearts_each(1), "QS": 13, "KS": 10, "AS": 7}},
+                {"penalties": {**hearts_each(1), "QS": 13, "QH": 13}},
+                {
+                    "penalties": {
+                        **{f"{rank}H": value for rank, value in zip("23456789TJQKA", range(2, 15), strict=True)},
+                        "QS": 25,
+                    }
+                },
+                {"penalties": {**hearts_each(1), "QS": 7}},
+                {"penalties": {**hearts_each(1), "QS": 13, "TD": -10}},
+                {"penalties": hearts_each(1)},
+            ),
+        ),
+    )
     """Points per card (V6, V7, the penalty tables).  Cards with positive points
     are penalty cards, except the jack of diamonds, which is always a bonus card:
     negative values and the JD are bonus cards, kept by their taker."""
@@ -252,36 +277,77 @@ class Ruleset:
     """Taking every penalty card (V8): the shooter chooses, +N to the others, -N to
     self, the better of the two automatically, or no moon at all."""
 
-    moon_needs_bonus: bool = field(default=False, metadata=field_meta("moon_auto", "bool", (
-        {"moon_needs_bonus": False, "penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
-        {"moon_needs_bonus": True, "penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
-    )))
+    moon_needs_bonus: bool = field(
+        default=False,
+        metadata=field_meta(
+            "moon_auto",
+            "bool",
+            (
+                {"moon_needs_bonus": False, "penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
+                {"moon_needs_bonus": True, "penalties": {**hearts_each(1), "QS": 13, "JD": -10}},
+            ),
+        ),
+    )
     """Whether the shooter must also take every bonus card (e.g. the JD)."""
 
     sun: bool = field(default=False, metadata=field_meta("V9", "bool"))
     """Whether taking every trick scores the others twice the moon (V9)."""
 
-    no_tricks_bonus: int = field(default=0, metadata=field_meta("no_tricks_bonus", "int", (
-        {"no_tricks_bonus": 0}, {"no_tricks_bonus": -5},
-    )))
+    no_tricks_bonus: int = field(
+        default=0,
+        metadata=field_meta(
+            "no_tricks_bonus",
+            "int",
+            (
+                {"no_tricks_bonus": 0},
+                {"no_tricks_bonus": -5},
+            ),
+        ),
+    )
     """Points (zero or negative) for each player who took no trick, when nobody shot."""
 
-    target_score: int = field(default=100, metadata=field_meta("V10", "int", (
-        {"target_score": 100}, {"target_score": 50}, {"target_score": 0, "max_hands": 8},
-    )))
+    target_score: int = field(
+        default=100,
+        metadata=field_meta(
+            "V10",
+            "int",
+            (
+                {"target_score": 100},
+                {"target_score": 50},
+                {"target_score": 0, "max_hands": 8},
+            ),
+        ),
+    )
     """The game ends after a hand in which someone reaches this total; 0 = no target (V10)."""
 
-    max_hands: int = field(default=0, metadata=field_meta("V10", "int", (
-        {"max_hands": 0}, {"max_hands": 8}, {"max_hands": 2, "target_score": 0},
-    )))
+    max_hands: int = field(
+        default=0,
+        metadata=field_meta(
+            "V10",
+            "int",
+            (
+                {"max_hands": 0},
+                {"max_hands": 8},
+                {"max_hands": 2, "target_score": 0},
+            ),
+        ),
+    )
     """The game ends after this many hands; 0 = no limit (V10)."""
 
     tie: TieRule = field(default="share", metadata=field_meta("tie", "choice"))
     """A tie for the lowest total at the end: a shared win, or play on."""
 
-    scoring: ScoringRule = field(default="points", metadata=field_meta("V12", "choice", (
-        {"scoring": "points"}, {"scoring": "chips", "moon": "off"},
-    )))
+    scoring: ScoringRule = field(
+        default="points",
+        metadata=field_meta(
+            "V12",
+            "choice",
+            (
+                {"scoring": "points"},
+                {"scoring": "chips", "moon": "off"},
+            ),
+        ),
+    )
     """Points, or the 1887 chip settlement (V12)."""
 
     def __post_init__(self) -> None:
@@ -528,7 +594,8 @@ def _check_field_metadata() -> None:
         if not {"rule", "kind", "examples"} <= set(item.metadata):
             raise TypeError(
                 f"Ruleset field {item.name!r} has no metadata: declare it as "
-                f"field(default=..., metadata=field_meta(rule_id, kind, examples)) (see hearts_core.engine.rules)")
+                f"field(default=..., metadata=field_meta(rule_id, kind, examples)) (see hearts_core.engine.rules)"
+            )
 
 
 def _check_choice(name: str, value: object, options: tuple[Any, ...]) -> None:
@@ -620,7 +687,20 @@ def field_values(name: str) -> tuple[dict[str, Any], ...]:
 
 
 __all__ = [
-    "CLUBS_MASK", "HEARTS_MASK", "JACK_OF_DIAMONDS", "QUEEN_OF_SPADES", "STANDARD_PENALTIES", "FieldKind",
-    "Penalties", "RuleTables", "Ruleset", "RulesetError", "choices_of", "field_kind", "field_meta", "field_names",
-    "field_rule", "field_values",
+    "CLUBS_MASK",
+    "HEARTS_MASK",
+    "JACK_OF_DIAMONDS",
+    "QUEEN_OF_SPADES",
+    "STANDARD_PENALTIES",
+    "FieldKind",
+    "Penalties",
+    "RuleTables",
+    "Ruleset",
+    "RulesetError",
+    "choices_of",
+    "field_kind",
+    "field_meta",
+    "field_names",
+    "field_rule",
+    "field_values",
 ]

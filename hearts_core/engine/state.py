@@ -434,8 +434,9 @@ class HandState:
                 raise IllegalPassError("not_held", seat=seat, cards=str(CardSet.from_mask(not_held)))
             masks.append(mask)
         state = self._copy()
-        state._hands = exchange(self._hands, masks, self._ctx.tables.pass_offsets[self.hand_number % len(
-            self._ctx.tables.pass_offsets)])
+        state._hands = exchange(
+            self._hands, masks, self._ctx.tables.pass_offsets[self.hand_number % len(self._ctx.tables.pass_offsets)]
+        )
         ctx = self._ctx
         state._ctx = _HandContext(ctx.rules, ctx.hand_number, ctx.dealt, tuple(masks), None)
         state._begin_play()
@@ -500,7 +501,7 @@ class HandState:
         state = object.__new__(HandState)
         state._ctx = ctx
         hands = self._hands
-        state._hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1:]
+        state._hands = hands[:seat] + (hands[seat] ^ bit,) + hands[seat + 1 :]
         state._legal = -1
         state._broken = self._broken or bool(bit & ctx.breaks)
         trick = self._trick + (card,)
@@ -533,11 +534,11 @@ class HandState:
         state._leader = winner
         state._trick = ()
         taken = self._taken
-        state._taken = taken[:winner] + (taken[winner] | trick_mask,) + taken[winner + 1:]
+        state._taken = taken[:winner] + (taken[winner] | trick_mask,) + taken[winner + 1 :]
         won = self._won
-        state._won = won[:winner] + (won[winner] + 1,) + won[winner + 1:]
+        state._won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
         raw = self._points
-        state._points = raw[:winner] + (raw[winner] + points,) + raw[winner + 1:]
+        state._points = raw[:winner] + (raw[winner] + points,) + raw[winner + 1 :]
         if state._hands[winner]:
             state._phase = PLAY
             state._to_play = winner
@@ -554,8 +555,15 @@ class HandState:
         ``str(state.explain("KH"))`` is a sentence for a learner.
         """
         situation = Situation(
-            self._ctx.rules, self._phase, self.pass_direction, self._to_play, self._hands, self._trick,
-            not any(self._won), self._broken, self.played_mask,
+            self._ctx.rules,
+            self._phase,
+            self.pass_direction,
+            self._to_play,
+            self._hands,
+            self._trick,
+            not any(self._won),
+            self._broken,
+            self.played_mask,
         )
         return explain_card(situation, Card.parse(card))
 
@@ -584,9 +592,18 @@ class HandState:
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self._ctx.rules, self._ctx.hand_number, self._phase, self._to_play, self._hands,
-            self._ctx.passed, self._leader, self._trick, self._taken, self._won,
-            self._tricks, self._broken,
+            self._ctx.rules,
+            self._ctx.hand_number,
+            self._phase,
+            self._to_play,
+            self._hands,
+            self._ctx.passed,
+            self._leader,
+            self._trick,
+            self._taken,
+            self._won,
+            self._tricks,
+            self._broken,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -759,6 +776,17 @@ def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] |
 
 
 __all__ = [
-    "ALL_CARDS", "HEARTS", "CurrentTrick", "HandState", "PerSeat", "Position", "SeedLike", "Trick", "dealer_of",
-    "exchange", "opening_leader", "shuffled_deal", "validate_deal",
+    "ALL_CARDS",
+    "HEARTS",
+    "CurrentTrick",
+    "HandState",
+    "PerSeat",
+    "Position",
+    "SeedLike",
+    "Trick",
+    "dealer_of",
+    "exchange",
+    "opening_leader",
+    "shuffled_deal",
+    "validate_deal",
 ]

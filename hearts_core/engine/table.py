@@ -353,8 +353,9 @@ def concealed(table: TableSnapshot) -> TableSnapshot:
         badges = replace(badges, trick_number=trick.number, phase=PLAY)
     elif trick is not None:
         trick = replace(trick, winning=None)
-    hidden = tuple(replace(seat, to_play=False, passed=None, passed_to=None, received=None, received_from=None)
-                   for seat in seats)
+    hidden = tuple(
+        replace(seat, to_play=False, passed=None, passed_to=None, received=None, received_from=None) for seat in seats
+    )
     return replace(table, seats=hidden, trick=trick, last_trick=last, to_play=None, badges=badges)
 
 
@@ -364,8 +365,9 @@ def concealed(table: TableSnapshot) -> TableSnapshot:
 def seat_plays(state: HandState) -> tuple[Play, ...]:
     """Every card of the hand so far, in order, with the seat that played it."""
     n = state.rules.players
-    plays = [Play(seat, str(card)) for trick in state.tricks for seat, card in zip(trick.seats(n), trick.cards,
-                                                                                   strict=True)]
+    plays = [
+        Play(seat, str(card)) for trick in state.tricks for seat, card in zip(trick.seats(n), trick.cards, strict=True)
+    ]
     current = state.current_trick
     plays += [Play((current.leader + index) % n, str(card)) for index, card in enumerate(current.cards)]
     return tuple(plays)

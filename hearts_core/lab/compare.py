@@ -230,9 +230,20 @@ def pass_view(rules: Ruleset, k: SimRules, seat: int, hand: int, hand_number: in
     """A pass-phase :class:`PlayerView` built from masks (no ``HandState`` needed)."""
     n = rules.players
     return PlayerView(
-        rules=rules, seat=seat, hand_number=hand_number, phase="pass", hand=hand, passed=0,
-        pass_target=target, received=0, plays=(), leader=0, taken=(0,) * n, won=(0,) * n,
-        totals=(0,) * n, k=k,
+        rules=rules,
+        seat=seat,
+        hand_number=hand_number,
+        phase="pass",
+        hand=hand,
+        passed=0,
+        pass_target=target,
+        received=0,
+        plays=(),
+        leader=0,
+        taken=(0,) * n,
+        won=(0,) * n,
+        totals=(0,) * n,
+        k=k,
     )
 
 
@@ -296,15 +307,26 @@ def replay_pair(
     before = tuple(totals) if totals is not None else None
     report_a = history_a.last.score_report(None, before)
     report_b = history_b.last.score_report(None, before)
-    divergence = first_divergence(history_a.states, history_b.states, start_a=start_a, start_b=start_b,
-                                  totals=before)
+    divergence = first_divergence(history_a.states, history_b.states, start_a=start_a, start_b=start_b, totals=before)
     standings_a = standings_b = None
     if before is not None:
         standings_a = tuple(t + s for t, s in zip(before, report_a.scores, strict=True))
         standings_b = tuple(t + s for t, s in zip(before, report_b.scores, strict=True))
     return PairReplay(
-        rules_a, rules_b, start_a, start_b, history_a, history_b, divergence,
-        tuple(report_a.scores), tuple(report_b.scores), report_a, report_b, standings_a, standings_b, seed,
+        rules_a,
+        rules_b,
+        start_a,
+        start_b,
+        history_a,
+        history_b,
+        divergence,
+        tuple(report_a.scores),
+        tuple(report_b.scores),
+        report_a,
+        report_b,
+        standings_a,
+        standings_b,
+        seed,
     )
 
 
@@ -320,8 +342,12 @@ def divergence_step(divergence: Divergence, last: int) -> int:
 
 
 def _base_params(state: HandState, index: int, seat: int | None) -> dict[str, Any]:
-    return {"players": state.rules.players, "index": index, "trick": state.trick_number + 1,
-            "seat": seat if seat is not None else -1}
+    return {
+        "players": state.rules.players,
+        "index": index,
+        "trick": state.trick_number + 1,
+        "seat": seat if seat is not None else -1,
+    }
 
 
 def _pass_divergence(
@@ -329,9 +355,15 @@ def _pass_divergence(
 ) -> Divergence | None:
     direction_a, direction_b = start_a.pass_direction, start_b.pass_direction
     passes_a, passes_b = after_a.passes or {}, after_b.passes or {}
-    params: dict[str, Any] = {"players": start_a.rules.players, "index": 0, "trick": 0,
-                              "direction_a": direction_a, "direction_b": direction_b,
-                              "count_a": start_a.rules.pass_count, "count_b": start_b.rules.pass_count}
+    params: dict[str, Any] = {
+        "players": start_a.rules.players,
+        "index": 0,
+        "trick": 0,
+        "direction_a": direction_a,
+        "direction_b": direction_b,
+        "count_a": start_a.rules.pass_count,
+        "count_b": start_b.rules.pass_count,
+    }
     if direction_a != direction_b or params["count_a"] != params["count_b"]:
         code = "pass_direction" if direction_a != direction_b else "pass_count"
         return Divergence(0, "pass", None, None, code, {**params, "seat": -1})
@@ -368,8 +400,12 @@ def _card_divergence(index: int, state_a: HandState, state_b: HandState, card_a:
     else:
         points_a = state_a.rules.tables.points
         points_b = state_b.rules.tables.points
-        params.update(points_a_of_a=points_a[card_a], points_b_of_a=points_b[card_a],
-                      points_a_of_b=points_a[card_b], points_b_of_b=points_b[card_b])
+        params.update(
+            points_a_of_a=points_a[card_a],
+            points_b_of_a=points_b[card_a],
+            points_a_of_b=points_a[card_b],
+            points_b_of_b=points_b[card_b],
+        )
         changed = [card for card in range(52) if points_a[card] != points_b[card]]
         if changed:
             params["changed"] = " ".join(str(ALL_CARDS[card]) for card in changed[:6])
@@ -379,9 +415,14 @@ def _card_divergence(index: int, state_a: HandState, state_b: HandState, card_a:
         return Divergence(index, "card", seat, str(card_a), "card_choice", params)
     explain_a = state_a.explain(card)
     explain_b = state_b.explain(card)
-    params.update(card=str(card), allowed_under=allowed_under, other=other,
-                  explain_a=explain_a, explain_b=explain_b,
-                  played_other=str(card_a if allowed_under == "B" else card_b))
+    params.update(
+        card=str(card),
+        allowed_under=allowed_under,
+        other=other,
+        explain_a=explain_a,
+        explain_b=explain_b,
+        played_other=str(card_a if allowed_under == "B" else card_b),
+    )
     legal_side = explain_b if allowed_under == "B" else explain_a
     barred_side = explain_a if allowed_under == "B" else explain_b
     params.update(reason=legal_side.reason.value, barred_reason=barred_side.reason.value)
@@ -402,18 +443,26 @@ def _score_divergence(final_a: HandState, final_b: HandState, totals: tuple[int,
     seat = next(s for s, (x, y) in enumerate(zip(report_a.scores, report_b.scores, strict=True)) if x != y)
     params = _base_params(final_a, index, seat)
     params["trick"] = final_a.rules.hand_size
-    params.update(score_a=report_a.scores[seat], score_b=report_b.scores[seat],
-                  scores_a=" / ".join(map(str, report_a.scores)), scores_b=" / ".join(map(str, report_b.scores)),
-                  moon_value_a=report_a.moon_value, moon_value_b=report_b.moon_value)
+    params.update(
+        score_a=report_a.scores[seat],
+        score_b=report_b.scores[seat],
+        scores_a=" / ".join(map(str, report_a.scores)),
+        scores_b=" / ".join(map(str, report_b.scores)),
+        moon_value_a=report_a.moon_value,
+        moon_value_b=report_b.moon_value,
+    )
     if report_a.sun_shooter != report_b.sun_shooter:
         shooter = report_a.sun_shooter if report_a.sun_shooter is not None else report_b.sun_shooter
         params["shooter"] = shooter
         params["seat"] = shooter
         return Divergence(index, "score", shooter, None, "score_sun", params)
     if report_a.moon_shooter is not None or report_b.moon_shooter is not None:
-        params.update(shooter_a=report_a.moon_shooter if report_a.moon_shooter is not None else -1,
-                      shooter_b=report_b.moon_shooter if report_b.moon_shooter is not None else -1,
-                      moon_a=report_a.moon_option or "none", moon_b=report_b.moon_option or "none")
+        params.update(
+            shooter_a=report_a.moon_shooter if report_a.moon_shooter is not None else -1,
+            shooter_b=report_b.moon_shooter if report_b.moon_shooter is not None else -1,
+            moon_a=report_a.moon_option or "none",
+            moon_b=report_b.moon_option or "none",
+        )
         shooter = report_a.moon_shooter if report_a.moon_shooter is not None else report_b.moon_shooter
         params["seat"] = shooter
         return Divergence(index, "score", shooter, None, "score_moon", params)

@@ -64,8 +64,9 @@ class ChunkCall:
     def play(self) -> PlayedChunk:
         """Play the chunk (in whatever process calls this)."""
         started = time.perf_counter()
-        result = simulate_pairs(self.rules_a, self.rules_b, self.size, seed=self.seed, policy=self.policy,
-                                games=self.games_mode)
+        result = simulate_pairs(
+            self.rules_a, self.rules_b, self.size, seed=self.seed, policy=self.policy, games=self.games_mode
+        )
         return PlayedChunk(result, self.offset, time.perf_counter() - started)
 
 
@@ -91,8 +92,16 @@ class SimulationJob:
     budget: float = TIME_BUDGET
 
     @classmethod
-    def start(cls, rules_a: Ruleset, rules_b: Ruleset, total: int, seed: int, *, games_mode: bool = False,
-              policy: str = "heuristic") -> SimulationJob:
+    def start(
+        cls,
+        rules_a: Ruleset,
+        rules_b: Ruleset,
+        total: int,
+        seed: int,
+        *,
+        games_mode: bool = False,
+        policy: str = "heuristic",
+    ) -> SimulationJob:
         """A job with nothing played yet (``ValueError`` when the rulesets cannot be compared)."""
         check_same_deck(rules_a, rules_b)
         if total < 1:
@@ -124,8 +133,9 @@ class SimulationJob:
             return None
         size = min(self.chunk_size, self.total - self.done)
         number = self.done // self.chunk_size
-        return ChunkCall(self.rules_a, self.rules_b, size, self.seed * 1000 + number, self.policy, self.games_mode,
-                         self.done)
+        return ChunkCall(
+            self.rules_a, self.rules_b, size, self.seed * 1000 + number, self.policy, self.games_mode, self.done
+        )
 
     def with_chunk(self, played: PlayedChunk) -> SimulationJob:
         """The job with a played chunk added (itself when the chunk is not the one it waits for, say after
@@ -136,12 +146,14 @@ class SimulationJob:
         elapsed = self.elapsed + played.seconds
         deals = self.done * MAX_GAME_HANDS if self.games_mode else self.done
         game_offset = self.done if self.games_mode else 0
-        rows = tuple(dataclasses.replace(row, deal=row.deal + deals, game=row.game + game_offset)
-                     for row in result.rows)
+        rows = tuple(
+            dataclasses.replace(row, deal=row.deal + deals, game=row.game + game_offset) for row in result.rows
+        )
         games = tuple(dataclasses.replace(row, game=row.game + self.done) for row in result.games)
         size = result.requested
-        done = dataclasses.replace(self, done=self.done + size, rows=self.rows + rows, games=self.games + games,
-                                   elapsed=elapsed)
+        done = dataclasses.replace(
+            self, done=self.done + size, rows=self.rows + rows, games=self.games + games, elapsed=elapsed
+        )
         if elapsed >= self.budget and not done.finished:
             return dataclasses.replace(done, cancelled=True, stopped="time")
         return done
@@ -157,9 +169,24 @@ class SimulationJob:
 
     def result(self) -> SimulationResult:
         """The rows played so far as one simulation result."""
-        return SimulationResult(rows=self.rows, cancelled=self.cancelled, games=self.games, requested=self.total,
-                                games_mode=self.games_mode, players=self.rules_a.players)
+        return SimulationResult(
+            rows=self.rows,
+            cancelled=self.cancelled,
+            games=self.games,
+            requested=self.total,
+            games_mode=self.games_mode,
+            players=self.rules_a.players,
+        )
 
 
-__all__ = ["GAME_CHUNK", "HAND_CHUNK", "MAX_DEALS", "MAX_GAMES", "TIME_BUDGET", "ChunkCall", "PlayedChunk",
-           "SimulationJob", "StopReason"]
+__all__ = [
+    "GAME_CHUNK",
+    "HAND_CHUNK",
+    "MAX_DEALS",
+    "MAX_GAMES",
+    "TIME_BUDGET",
+    "ChunkCall",
+    "PlayedChunk",
+    "SimulationJob",
+    "StopReason",
+]

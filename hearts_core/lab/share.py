@@ -82,8 +82,10 @@ MAX_POINTS: Final = 1_000
 
 def _fail(field_name: str, key: str, **params: Any) -> RulesetError:
     """The error for a share code; what the code said is shortened before it is echoed."""
-    echoed = {name: shorten(value) if isinstance(value, str) and name not in ("known", "problem") else value
-              for name, value in params.items()}
+    echoed = {
+        name: shorten(value) if isinstance(value, str) and name not in ("known", "problem") else value
+        for name, value in params.items()
+    }
     return RulesetError(shorten(field_name), message(f"lab.error.{key}", **echoed))
 
 
@@ -99,12 +101,18 @@ def _decode_value(name: str, text: str, base: Ruleset) -> Any:
         try:
             number = int(text)
         except ValueError:
-            raise _fail(name, "share_value", field=name, value=text,
-                        problem=message("lab.error.share_whole_number")) from None
+            raise _fail(
+                name, "share_value", field=name, value=text, problem=message("lab.error.share_whole_number")
+            ) from None
         low, high = SHARE_LIMITS.get(name, (-MAX_POINTS, MAX_POINTS))
         if not low <= number <= high:
-            raise _fail(name, "share_value", field=name, value=text,
-                        problem=message("lab.error.share_range", low=low, high=high))
+            raise _fail(
+                name,
+                "share_value",
+                field=name,
+                value=text,
+                problem=message("lab.error.share_range", low=low, high=high),
+            )
         return number
     if kind == "cycle":
         return tuple(part for part in text.replace(",", ".").split(".") if part)
@@ -214,8 +222,9 @@ def lint_ruleset(rules: Ruleset) -> tuple[LintWarning, ...]:
         warnings.append(LintWarning("penalty_card_removed", {"cards": _cards_text(outside)}, "penalties"))
     moon_on = rules.moon != "off" and rules.scoring == "points"
     if moon_on and tables.bonus_mask and not rules.moon_needs_bonus:
-        warnings.append(LintWarning("bonus_moon_unspecified", {"cards": _cards_text(tables.bonus_mask)},
-                                    "moon_needs_bonus"))
+        warnings.append(
+            LintWarning("bonus_moon_unspecified", {"cards": _cards_text(tables.bonus_mask)}, "moon_needs_bonus")
+        )
     if moon_on and not tables.penalty_mask:
         warnings.append(LintWarning("moon_without_penalties", {}, "moon"))
     if not rules.must_break_hearts and rules.lead_hearts_with_queen:
@@ -232,8 +241,9 @@ def lint_ruleset(rules: Ruleset) -> tuple[LintWarning, ...]:
         label = message(f"option.first_trick.{rules.first_trick}")
         warnings.append(LintWarning("first_trick_free_lead", {"rule": label}, "first_trick"))
     if rules.pass_count * 2 > rules.hand_size:
-        warnings.append(LintWarning("pass_count_large", {"count": rules.pass_count, "hand_size": rules.hand_size},
-                                    "pass_count"))
+        warnings.append(
+            LintWarning("pass_count_large", {"count": rules.pass_count, "hand_size": rules.hand_size}, "pass_count")
+        )
     if rules.target_score == 0 and rules.max_hands:
         warnings.append(LintWarning("fixed_hands", {"hands": rules.max_hands}, "max_hands"))
     ks, as_ = points[Card.parse("KS")], points[Card.parse("AS")]
@@ -293,8 +303,14 @@ def house_rules_markdown(rules: Ruleset, title: str | None = None, language: str
     True
     """
     marker = message("lab.card.house_rule", language)
-    out = [f"# {title or message('lab.card.title', language)}", "", message("lab.card.intro", language), "",
-           f"## {message('lab.card.settings', language)}", ""]
+    out = [
+        f"# {title or message('lab.card.title', language)}",
+        "",
+        message("lab.card.intro", language),
+        "",
+        f"## {message('lab.card.settings', language)}",
+        "",
+    ]
     for line in card_lines(rules, language):
         if line.house:
             out.append(f"- **{line.label}: {line.text}** {marker}")
@@ -330,8 +346,11 @@ def house_rules_html(rules: Ruleset, title: str | None = None, language: str | N
             items.append(f"<li>{text}</li>")
     warnings = lint_ruleset(rules)
     warning_items = [f"<li>{escape(w.text(language))}</li>" for w in warnings]
-    warning_html = (f"<ul>{''.join(warning_items)}</ul>" if warning_items
-                    else f"<p>{escape(message('lab.card.no_warnings', language))}</p>")
+    warning_html = (
+        f"<ul>{''.join(warning_items)}</ul>"
+        if warning_items
+        else f"<p>{escape(message('lab.card.no_warnings', language))}</p>"
+    )
     code = escape(encode_ruleset(rules))
     return (
         f'<!DOCTYPE html>\n<html lang="{escape(language or current_language())}"><head><meta charset="utf-8">'
@@ -345,6 +364,13 @@ def house_rules_html(rules: Ruleset, title: str | None = None, language: str | N
 
 
 __all__ = [
-    "SEPARATOR", "CardLine", "LintWarning", "card_lines", "decode_ruleset", "encode_ruleset",
-    "house_rules_html", "house_rules_markdown", "lint_ruleset",
+    "SEPARATOR",
+    "CardLine",
+    "LintWarning",
+    "card_lines",
+    "decode_ruleset",
+    "encode_ruleset",
+    "house_rules_html",
+    "house_rules_markdown",
+    "lint_ruleset",
 ]

@@ -78,15 +78,22 @@ class HandRow:
     def to_dict(self) -> dict[str, Any]:
         """Flat values for a table (``score_0``, ``score_1``, ... for the seats)."""
         values: dict[str, Any] = {
-            "deal": self.deal, "ruleset": self.ruleset, "game": self.game, "hand_number": self.hand_number,
+            "deal": self.deal,
+            "ruleset": self.ruleset,
+            "game": self.game,
+            "hand_number": self.hand_number,
             "deal_seed": self.deal_seed,
         }
         for seat, score in enumerate(self.scores):
             values[f"score_{seat}"] = score
         values.update(
-            moon_shooter=self.moon_shooter, sun_shooter=self.sun_shooter, queen_taker=self.queen_taker,
-            queen_self=self.queen_self, first_trick_points=self.first_trick_points,
-            hearts_broken_trick=self.hearts_broken_trick, tricks=self.tricks,
+            moon_shooter=self.moon_shooter,
+            sun_shooter=self.sun_shooter,
+            queen_taker=self.queen_taker,
+            queen_self=self.queen_self,
+            first_trick_points=self.first_trick_points,
+            hearts_broken_trick=self.hearts_broken_trick,
+            tricks=self.tricks,
             score_spread=max(self.scores) - min(self.scores),
         )
         return values
@@ -136,8 +143,10 @@ class SimulationResult:
     @property
     def pairs(self) -> int:
         """How many deals were played under both rulesets."""
-        return len({row.deal for row in self.rows if row.ruleset == "B"}
-                   & {row.deal for row in self.rows if row.ruleset == "A"})
+        return len(
+            {row.deal for row in self.rows if row.ruleset == "B"}
+            & {row.deal for row in self.rows if row.ruleset == "A"}
+        )
 
 
 # -- one hand on the fast path -------------------------------------------------------------------
@@ -193,8 +202,7 @@ def play_fast(
         if not legal & (legal - 1):
             card = (legal & -legal).bit_length() - 1
         elif heuristic:
-            card = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken,
-                                  sim.tricks_done)[0]
+            card = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken, sim.tricks_done)[0]
         else:
             card = random_card(legal, rng)
         if card == QS:
@@ -220,8 +228,15 @@ def play_fast(
     return scores, moon, sun, queen_taker, queen_taker >= 0 and queen_taker == queen_player, first_points, broken_trick
 
 
-def _row(deal: int, name: str, game: int, hand_number: int, deal_seed: int, tricks: int,
-         played: tuple[tuple[int, ...], int, int, int, bool, int, int]) -> HandRow:
+def _row(
+    deal: int,
+    name: str,
+    game: int,
+    hand_number: int,
+    deal_seed: int,
+    tricks: int,
+    played: tuple[tuple[int, ...], int, int, int, bool, int, int],
+) -> HandRow:
     return HandRow(deal, name, game, hand_number, deal_seed, *played, tricks)
 
 
@@ -231,8 +246,9 @@ def _deal_seed(seed: int, game: int, hand: int) -> int:
     return ((seed * _SEED_STRIDE + game) * _SEED_STRIDE + hand) % _SEED_LIMIT
 
 
-def _compiled_hands(rules: Ruleset, dealt: np.ndarray, hand_numbers: np.ndarray,
-                    totals: Sequence[int] | None = None) -> list[tuple[tuple[int, ...], int, int, int, bool, int, int]]:
+def _compiled_hands(
+    rules: Ruleset, dealt: np.ndarray, hand_numbers: np.ndarray, totals: Sequence[int] | None = None
+) -> list[tuple[tuple[int, ...], int, int, int, bool, int, int]]:
     """:func:`play_fast` with the heuristic for each deal, on the compiled kernel (the same results)."""
     n = rules.players
     out = np.zeros((len(dealt), n + kernel.LAB_FACTS), dtype=np.int64)
@@ -241,14 +257,23 @@ def _compiled_hands(rules: Ruleset, dealt: np.ndarray, hand_numbers: np.ndarray,
     played = []
     for row in out.tolist():
         facts = row[n:]
-        played.append((tuple(row[:n]), facts[kernel.LAB_MOON], facts[kernel.LAB_SUN], facts[kernel.LAB_QUEEN_TAKER],
-                       bool(facts[kernel.LAB_QUEEN_SELF]), facts[kernel.LAB_FIRST_POINTS],
-                       facts[kernel.LAB_BROKEN_TRICK]))
+        played.append(
+            (
+                tuple(row[:n]),
+                facts[kernel.LAB_MOON],
+                facts[kernel.LAB_SUN],
+                facts[kernel.LAB_QUEEN_TAKER],
+                bool(facts[kernel.LAB_QUEEN_SELF]),
+                facts[kernel.LAB_FIRST_POINTS],
+                facts[kernel.LAB_BROKEN_TRICK],
+            )
+        )
     return played
 
 
-def _hands_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int,
-                 policy: str) -> list[HandRow]:
+def _hands_chunk(
+    values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int, policy: str
+) -> list[HandRow]:
     rules_a, rules_b = Ruleset.from_dict(values_a), Ruleset.from_dict(values_b)
     cycle = len(rules_a.pass_cycle) * len(rules_b.pass_cycle)
     tricks = rules_a.hand_size
@@ -256,9 +281,10 @@ def _hands_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, 
         deals = range(start, stop)
         seeds = [_deal_seed(seed, 0, deal) for deal in deals]
         numbers = np.array([deal % cycle for deal in deals], dtype=np.int64)
-        dealt_rows = np.array([deal_masks(rules_a, deal_seed, int(number))
-                               for deal_seed, number in zip(seeds, numbers, strict=True)],
-                              dtype=np.int64).reshape(len(deals), rules_a.players)
+        dealt_rows = np.array(
+            [deal_masks(rules_a, deal_seed, int(number)) for deal_seed, number in zip(seeds, numbers, strict=True)],
+            dtype=np.int64,
+        ).reshape(len(deals), rules_a.players)
         played_a = _compiled_hands(rules_a, dealt_rows, numbers)
         played_b = _compiled_hands(rules_b, dealt_rows, numbers)
         compiled_rows: list[HandRow] = []
@@ -287,8 +313,9 @@ def _game_row(game: int, name: str, totals: list[int], hands: int, cut_off: bool
     return GameRow(game, name, hands, tuple(totals), winners, margin, cut_off)
 
 
-def _games_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int,
-                 policy: str) -> tuple[list[HandRow], list[GameRow]]:
+def _games_chunk(
+    values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int, policy: str
+) -> tuple[list[HandRow], list[GameRow]]:
     rules = {"A": Ruleset.from_dict(values_a), "B": Ruleset.from_dict(values_b)}
     ks = {name: SimRules(value) for name, value in rules.items()}
     compiled = policy == "heuristic" and fast.ready()
@@ -310,11 +337,14 @@ def _games_chunk(values_a: dict[str, Any], values_b: dict[str, Any], seed: int, 
                 if done[name]:
                     continue
                 if compiled:
-                    played = _compiled_hands(rules[name], np.array([dealt], dtype=np.int64),
-                                             np.array([hand_number], dtype=np.int64), totals[name])[0]
+                    played = _compiled_hands(
+                        rules[name],
+                        np.array([dealt], dtype=np.int64),
+                        np.array([hand_number], dtype=np.int64),
+                        totals[name],
+                    )[0]
                 else:
-                    played = play_fast(ks[name], dealt, hand_number, policy, random.Random(deal_seed + 1),
-                                       totals[name])
+                    played = play_fast(ks[name], dealt, hand_number, policy, random.Random(deal_seed + 1), totals[name])
                 rows.append(_row(deal + hand_number, name, game, hand_number, deal_seed, tricks, played))
                 for seat, score in enumerate(played[0]):
                     totals[name][seat] += score
@@ -420,9 +450,15 @@ class StatDiff:
         """A sentence with the figures and whether the difference is real or noise."""
         key = "too_few" if self.n < 2 else self.verdict
         return message(
-            f"lab.verdict.{key}", language, label=self.label(language), mean_a=_fmt(self.mean_a, language),
-            mean_b=_fmt(self.mean_b, language), diff=_fmt(self.diff, language, signed=True),
-            low=_fmt(self.low, language, signed=True), high=_fmt(self.high, language, signed=True), n=self.n,
+            f"lab.verdict.{key}",
+            language,
+            label=self.label(language),
+            mean_a=_fmt(self.mean_a, language),
+            mean_b=_fmt(self.mean_b, language),
+            diff=_fmt(self.diff, language, signed=True),
+            low=_fmt(self.low, language, signed=True),
+            high=_fmt(self.high, language, signed=True),
+            n=self.n,
         )
 
 
@@ -491,6 +527,14 @@ def compare_stats(result: SimulationResult) -> tuple[StatDiff, ...]:
 
 
 __all__ = [
-    "MAX_GAME_HANDS", "GameRow", "HandRow", "SimulationResult", "StatDiff", "compare_stats", "deal_masks",
-    "paired_difference", "play_fast", "simulate_pairs",
+    "MAX_GAME_HANDS",
+    "GameRow",
+    "HandRow",
+    "SimulationResult",
+    "StatDiff",
+    "compare_stats",
+    "deal_masks",
+    "paired_difference",
+    "play_fast",
+    "simulate_pairs",
 ]

@@ -143,6 +143,14 @@ def suggested_lesson(lessons: Sequence[Lesson], progress: Progress) -> Lesson | 
 
 
 __all__ = [
-    "LessonStatus", "Progress", "StepOutcome", "fold_progress", "is_right", "lesson_status", "next_lesson",
-    "record_progress", "resume_step", "suggested_lesson",
+    "LessonStatus",
+    "Progress",
+    "StepOutcome",
+    "fold_progress",
+    "is_right",
+    "lesson_status",
+    "next_lesson",
+    "record_progress",
+    "resume_step",
+    "suggested_lesson",
 ]

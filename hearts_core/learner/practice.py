@@ -178,8 +178,12 @@ class PracticeSession:
         """Take back the learner's last card and the bots' cards after it; the hand is flagged."""
         if not self.can_undo:
             raise ValueError("there is no card of yours to take back in this hand")
-        return replace(self, hand=self.undo_stack[-1], undo_stack=self.undo_stack[:-1],
-                       practice_hands=self.practice_hands | {self.hand.hand_number})
+        return replace(
+            self,
+            hand=self.undo_stack[-1],
+            undo_stack=self.undo_stack[:-1],
+            practice_hands=self.practice_hands | {self.hand.hand_number},
+        )
 
     def claim(self) -> PracticeSession:
         """Play out the rest of the hand (the learner's cards too) when no points are left."""

@@ -87,8 +87,7 @@ def record_attempt(progress: PuzzleProgress, puzzle_id: str, correct: bool) -> d
     return apply_event(progress, PuzzleEvent(puzzle_id, "answer", correct=correct))
 
 
-def record_hint(progress: PuzzleProgress, puzzle_id: str, rung: int, reveals: bool = False
-                ) -> dict[str, PuzzleRecord]:
+def record_hint(progress: PuzzleProgress, puzzle_id: str, rung: int, reveals: bool = False) -> dict[str, PuzzleRecord]:
     """A new progress map with hint ``rung`` (1, 2, ...) used; ``reveals`` when that
     rung gives the answer away, which fails a puzzle not yet settled.
 
@@ -138,8 +137,9 @@ def _after(record: PuzzleRecord, event: PuzzleEvent, order: int) -> PuzzleRecord
     """A puzzle's record after one event; ``order`` is the place a result settled now takes."""
     if event.kind == "answer":
         correct = bool(event.correct)
-        record = replace(record, attempts=record.attempts + 1, wrong=record.wrong + (not correct),
-                         cleared=record.cleared or correct)
+        record = replace(
+            record, attempts=record.attempts + 1, wrong=record.wrong + (not correct), cleared=record.cleared or correct
+        )
         return _settled(record, SOLVED if correct and not record.revealed else FAILED, order)
     if event.kind == "hint":
         return replace(record, hints=max(record.hints, int(event.rung or 1)))
@@ -184,8 +184,9 @@ class Summary:
 
 def summary(progress: PuzzleProgress) -> Summary:
     """Count the results and the streaks, in the order they were settled."""
-    settled = sorted((record for record in progress.values() if record.result is not None),
-                     key=lambda record: record.order)
+    settled = sorted(
+        (record for record in progress.values() if record.result is not None), key=lambda record: record.order
+    )
     streak = best = 0
     for record in settled:
         streak = streak + 1 if record.result == SOLVED else 0

@@ -59,34 +59,33 @@ class Glicko:
         mu = (self.rating - 1500.0) / SCALE
         phi = self.deviation / SCALE
         if not games:
-            return Glicko(self.rating, min(350.0, math.sqrt(phi ** 2 + self.volatility ** 2) * SCALE),
-                          self.volatility)
+            return Glicko(self.rating, min(350.0, math.sqrt(phi**2 + self.volatility**2) * SCALE), self.volatility)
         parts = []
         for rating, deviation, score in games:
             mu_j, phi_j = (rating - 1500.0) / SCALE, deviation / SCALE
-            g = 1.0 / math.sqrt(1.0 + 3.0 * phi_j ** 2 / math.pi ** 2)
+            g = 1.0 / math.sqrt(1.0 + 3.0 * phi_j**2 / math.pi**2)
             expected = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
             parts.append((g, expected, score))
         v = 1.0 / sum(g * g * e * (1.0 - e) for g, e, _ in parts)
         delta = v * sum(g * (s - e) for g, e, s in parts)
         sigma = _volatility(phi, v, delta, self.volatility)
-        phi_star = math.sqrt(phi ** 2 + sigma ** 2)
-        phi_new = 1.0 / math.sqrt(1.0 / phi_star ** 2 + 1.0 / v)
-        mu_new = mu + phi_new ** 2 * sum(g * (s - e) for g, e, s in parts)
+        phi_star = math.sqrt(phi**2 + sigma**2)
+        phi_new = 1.0 / math.sqrt(1.0 / phi_star**2 + 1.0 / v)
+        mu_new = mu + phi_new**2 * sum(g * (s - e) for g, e, s in parts)
         return Glicko(1500.0 + SCALE * mu_new, SCALE * phi_new, sigma)
 
 
 def _volatility(phi: float, v: float, delta: float, sigma: float) -> float:
     """Step 5 of Glicko-2: the new volatility, by the Illinois algorithm."""
-    a = math.log(sigma ** 2)
+    a = math.log(sigma**2)
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return ex * (delta ** 2 - phi ** 2 - v - ex) / (2.0 * (phi ** 2 + v + ex) ** 2) - (x - a) / TAU ** 2
+        return ex * (delta**2 - phi**2 - v - ex) / (2.0 * (phi**2 + v + ex) ** 2) - (x - a) / TAU**2
 
     low = a
-    if delta ** 2 > phi ** 2 + v:
-        high = math.log(delta ** 2 - phi ** 2 - v)
+    if delta**2 > phi**2 + v:
+        high = math.log(delta**2 - phi**2 - v)
     else:
         k = 1
         while f(a - k * TAU) < 0:
@@ -126,9 +125,11 @@ def puzzle_facts(library: Library) -> dict[str, PuzzleFacts]:
     for puzzle in library.ordered():
         rules = puzzle.question_rules
         plain = rules.players == standard.players and (
-            dataclasses.replace(rules, pass_cycle=standard.pass_cycle) == standard)  # the pass cycle aside
-        facts[puzzle.id] = PuzzleFacts(puzzle.id, puzzle.difficulty, tuple(puzzle.themes),
-                                       puzzle.kind != "variant" and plain)
+            dataclasses.replace(rules, pass_cycle=standard.pass_cycle) == standard
+        )  # the pass cycle aside
+        facts[puzzle.id] = PuzzleFacts(
+            puzzle.id, puzzle.difficulty, tuple(puzzle.themes), puzzle.kind != "variant" and plain
+        )
     return facts
 
 
@@ -151,8 +152,14 @@ def rating_history(progress: PuzzleProgress, puzzles: Mapping[str, PuzzleFacts])
     >>> [(point.puzzle, round(point.rating)) for point in history]
     [(None, 1500), ('a', 1585), ('b', 1526)]
     """
-    settled = sorted(((puzzle_id, record) for puzzle_id, record in progress.items()
-                      if record.result is not None and puzzle_id in puzzles), key=lambda item: item[1].order)
+    settled = sorted(
+        (
+            (puzzle_id, record)
+            for puzzle_id, record in progress.items()
+            if record.result is not None and puzzle_id in puzzles
+        ),
+        key=lambda item: item[1].order,
+    )
     current = Glicko()
     points = [RatingPoint(0, None, current.rating, current.deviation)]
     for number, (puzzle_id, record) in enumerate(settled, start=1):
@@ -174,25 +181,34 @@ def due_reviews(progress: PuzzleProgress) -> tuple[str, ...]:
     ((), ('missed',))
     """
     latest = max((record.order for record in progress.values()), default=0)
-    due = [(record.order, puzzle_id) for puzzle_id, record in progress.items()
-           if record.result == FAILED and not record.cleared
-           and latest - record.order >= REVIEW_AFTER * 2 ** max(record.wrong - 1, 0)]
+    due = [
+        (record.order, puzzle_id)
+        for puzzle_id, record in progress.items()
+        if record.result == FAILED
+        and not record.cleared
+        and latest - record.order >= REVIEW_AFTER * 2 ** max(record.wrong - 1, 0)
+    ]
     return tuple(puzzle_id for _, puzzle_id in sorted(due))
 
 
-def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress,
-                current: str | None = None) -> str | None:
+def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress, current: str | None = None) -> str | None:
     """The puzzle to offer after ``current``: a review that is due, else a new learner's easy standard
     puzzle, else the unseen puzzle nearest the learner's rating (weak themes favoured); None when every
     puzzle is cleared."""
     for puzzle_id in due_reviews(progress):
         if puzzle_id != current and puzzle_id in puzzles:
             return puzzle_id
-    unseen = [facts for puzzle_id, facts in puzzles.items()
-              if puzzle_id != current and (puzzle_id not in progress or progress[puzzle_id].result is None)]
+    unseen = [
+        facts
+        for puzzle_id, facts in puzzles.items()
+        if puzzle_id != current and (puzzle_id not in progress or progress[puzzle_id].result is None)
+    ]
     if not unseen:
-        left = [puzzle_id for puzzle_id, record in progress.items()
-                if puzzle_id in puzzles and puzzle_id != current and not record.cleared]
+        left = [
+            puzzle_id
+            for puzzle_id, record in progress.items()
+            if puzzle_id in puzzles and puzzle_id != current and not record.cleared
+        ]
         return left[0] if left else None
     settled = sum(1 for record in progress.values() if record.result is not None)
     if settled < 3:
@@ -200,8 +216,10 @@ def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress,
         if first:
             return first[0].id
     rating = rating_history(progress, puzzles)[-1].rating
-    misses = {rate.theme: 1.0 - rate.rate for rate in theme_rates(
-        progress, {puzzle_id: facts.themes for puzzle_id, facts in puzzles.items()})}
+    misses = {
+        rate.theme: 1.0 - rate.rate
+        for rate in theme_rates(progress, {puzzle_id: facts.themes for puzzle_id, facts in puzzles.items()})
+    }
 
     def distance(facts: PuzzleFacts) -> float:
         weak = max((misses.get(theme, 0.0) for theme in facts.themes), default=0.0)
@@ -211,6 +229,14 @@ def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress,
 
 
 __all__ = [
-    "DIFFICULTY_RATINGS", "PUZZLE_DEVIATION", "REVIEW_AFTER", "Glicko", "PuzzleFacts", "RatingPoint", "due_reviews",
-    "next_puzzle", "puzzle_facts", "rating_history",
+    "DIFFICULTY_RATINGS",
+    "PUZZLE_DEVIATION",
+    "REVIEW_AFTER",
+    "Glicko",
+    "PuzzleFacts",
+    "RatingPoint",
+    "due_reviews",
+    "next_puzzle",
+    "puzzle_facts",
+    "rating_history",
 ]

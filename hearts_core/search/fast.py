@@ -37,8 +37,17 @@ from . import kernel, solver_kernel
 LOG: Final = logging.getLogger("hearts_core")
 
 #: The kernel functions the engine calls directly; each compiles its callees with it.
-ENTRY_POINTS: Final = ("random_hands", "lab_hands", "playouts", "pass_playouts", "deal_worlds", "heuristic_card",
-                       "heuristic_pass", "legal_mask", "score_hand")
+ENTRY_POINTS: Final = (
+    "random_hands",
+    "lab_hands",
+    "playouts",
+    "pass_playouts",
+    "deal_worlds",
+    "heuristic_card",
+    "heuristic_pass",
+    "legal_mask",
+    "score_hand",
+)
 #: The exact solver's compiled search (:mod:`hearts_core.search.solver_kernel`).
 SOLVER_ENTRY_POINTS: Final = solver_kernel.ENTRY_POINTS
 
@@ -47,8 +56,9 @@ def ready() -> bool:
     """Whether every entry point of the kernel is compiled (so a call costs no compile time)."""
     if not kernel.AVAILABLE:
         return False
-    return (all(getattr(kernel, name).signatures for name in ENTRY_POINTS)
-            and all(getattr(solver_kernel, name).signatures for name in SOLVER_ENTRY_POINTS))
+    return all(getattr(kernel, name).signatures for name in ENTRY_POINTS) and all(
+        getattr(solver_kernel, name).signatures for name in SOLVER_ENTRY_POINTS
+    )
 
 
 def state() -> str:
@@ -83,14 +93,22 @@ def warm() -> float:
     base = np.zeros((1, kernel.STATE_SIZE), dtype=np.int64)
     kernel.start_state(rules, dealt[0], 0, base[0])
     flags = np.zeros((1, 2), dtype=np.int64)
-    kernel.playouts(rules, base, np.zeros(1, dtype=np.int64), 0, 0, False, 0, np.zeros(n, dtype=np.int64), False,
-                    scores, flags)
-    kernel.pass_playouts(rules, dealt, 0, 0, 0x7, np.zeros(1, dtype=np.int64), 0, np.zeros(n, dtype=np.int64), False,
-                         scores)
+    kernel.playouts(
+        rules, base, np.zeros(1, dtype=np.int64), 0, 0, False, 0, np.zeros(n, dtype=np.int64), False, scores, flags
+    )
+    kernel.pass_playouts(
+        rules, dealt, 0, 0, 0x7, np.zeros(1, dtype=np.int64), 0, np.zeros(n, dtype=np.int64), False, scores
+    )
     worlds = np.zeros((1, n), dtype=np.int64)
-    kernel.deal_worlds(np.zeros(n, dtype=np.int64), np.array([0, 1, 0, 0], dtype=np.int64),
-                       np.zeros(n, dtype=np.int64), np.array([5], dtype=np.int64), np.array([1], dtype=np.int64),
-                       rng, worlds)
+    kernel.deal_worlds(
+        np.zeros(n, dtype=np.int64),
+        np.array([0, 1, 0, 0], dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.array([5], dtype=np.int64),
+        np.array([1], dtype=np.int64),
+        rng,
+        worlds,
+    )
     kernel.heuristic_card(rules, base[0], 1)
     kernel.heuristic_pass(rules, 0x1FFF, False)
     kernel.legal_mask(rules, 0x1FFF, -1, True, False)

@@ -143,8 +143,8 @@ def rules_array(rules: Ruleset) -> np.ndarray:
     values[R_MOON_ON] = moon_on
     values[R_MOON_NEEDED] = tables.penalty_mask | (tables.bonus_mask if rules.moon_needs_bonus else 0)
     values[R_CYCLE_LEN] = len(offsets)
-    values[R_CYCLE:R_CYCLE + len(offsets)] = offsets
-    values[R_POINTS:R_POINTS + 52] = tables.points
+    values[R_CYCLE : R_CYCLE + len(offsets)] = offsets
+    values[R_POINTS : R_POINTS + 52] = tables.points
     return values
 
 
@@ -344,8 +344,7 @@ def _standing(rules: np.ndarray, after: np.ndarray, seat: int) -> int:
 
 
 @_kernel
-def score_hand(rules: np.ndarray, state: np.ndarray, totals: np.ndarray, use_totals: bool,
-               out: np.ndarray) -> int:
+def score_hand(rules: np.ndarray, state: np.ndarray, totals: np.ndarray, use_totals: bool, out: np.ndarray) -> int:
     """The hand's scores into ``out`` (``engine.scoring.score_hand`` with no moon choice: the
     shooter's best option given ``totals``).  Returns the moon shooter's seat, ``SUN`` + the
     sun shooter's seat, or -1."""
@@ -556,8 +555,18 @@ def _lead(rules: np.ndarray, hand: int, legal: int, unseen: int, threat: int) ->
 
 
 @_kernel
-def _follow(rules: np.ndarray, state: np.ndarray, legal: int, unseen: int, suit: int, win_card: int,
-            winner: int, trick_points: int, last: bool, threat: int) -> int:
+def _follow(
+    rules: np.ndarray,
+    state: np.ndarray,
+    legal: int,
+    unseen: int,
+    suit: int,
+    win_card: int,
+    winner: int,
+    trick_points: int,
+    last: bool,
+    threat: int,
+) -> int:
     below_winner = legal & ((1 << win_card) - 1)
     above = legal & ~below_winner
     length = state[S_TRICK_LEN]
@@ -760,8 +769,19 @@ def rollout(rules: np.ndarray, state: np.ndarray, me: int, shoot: bool, epsilon:
 
 
 @_kernel
-def playouts(rules: np.ndarray, bases: np.ndarray, seeds: np.ndarray, card: int, me: int, shoot: bool,
-             epsilon: int, totals: np.ndarray, use_totals: bool, scores: np.ndarray, flags: np.ndarray) -> None:
+def playouts(
+    rules: np.ndarray,
+    bases: np.ndarray,
+    seeds: np.ndarray,
+    card: int,
+    me: int,
+    shoot: bool,
+    epsilon: int,
+    totals: np.ndarray,
+    use_totals: bool,
+    scores: np.ndarray,
+    flags: np.ndarray,
+) -> None:
     """Play ``card`` then roll out, once per world (``bases[w]``, seeded by ``seeds[w]``); per world the
     final scores into ``scores[w]`` and into ``flags[w]``: whether ``me`` took the QS, and the moon
     shooter (-1 for none)."""
@@ -778,8 +798,18 @@ def playouts(rules: np.ndarray, bases: np.ndarray, seeds: np.ndarray, card: int,
 
 
 @_kernel
-def pass_playouts(rules: np.ndarray, worlds: np.ndarray, hand_number: int, me: int, mine: int, seeds: np.ndarray,
-                  epsilon: int, totals: np.ndarray, use_totals: bool, scores: np.ndarray) -> None:
+def pass_playouts(
+    rules: np.ndarray,
+    worlds: np.ndarray,
+    hand_number: int,
+    me: int,
+    mine: int,
+    seeds: np.ndarray,
+    epsilon: int,
+    totals: np.ndarray,
+    use_totals: bool,
+    scores: np.ndarray,
+) -> None:
     """A candidate pass played out once per world (``worlds[w]``: every seat's dealt hand): ``me``
     passes ``mine``, the others pass by the heuristic, and the heuristic plays the hand out
     (``bots.score_passes``).  The final scores go into ``scores[w]``."""
@@ -832,8 +862,9 @@ def exchange(rules: np.ndarray, hands: np.ndarray, passed: np.ndarray, offset: i
 
 
 @_kernel
-def random_hands(rules: np.ndarray, count: int, first_hand: int, rng: np.ndarray, scores: np.ndarray,
-                 trace: np.ndarray) -> None:
+def random_hands(
+    rules: np.ndarray, count: int, first_hand: int, rng: np.ndarray, scores: np.ndarray, trace: np.ndarray
+) -> None:
     """Deal, pass and play ``count`` hands with uniformly random legal choices; hand ``i`` is hand
     number ``first_hand + i`` (its pass direction and dealer).  Scores into ``scores[i]``.  When
     ``trace`` has rows, row ``i`` records the hand: the dealt hands, the passes, then every play as
@@ -888,8 +919,14 @@ LAB_FACTS: Final = 6
 
 
 @_kernel
-def lab_hands(rules: np.ndarray, dealt: np.ndarray, hand_numbers: np.ndarray, totals: np.ndarray,
-              use_totals: bool, out: np.ndarray) -> None:
+def lab_hands(
+    rules: np.ndarray,
+    dealt: np.ndarray,
+    hand_numbers: np.ndarray,
+    totals: np.ndarray,
+    use_totals: bool,
+    out: np.ndarray,
+) -> None:
     """Heuristic passes and play for each deal (``dealt[i]``, hand number ``hand_numbers[i]``), the
     Variant Lab's ``play_fast``: ``out[i]`` gets the seats' scores, then the facts (``LAB_*``)."""
     n = rules[R_N]
@@ -940,8 +977,15 @@ def lab_hands(rules: np.ndarray, dealt: np.ndarray, hand_numbers: np.ndarray, to
 
 
 @_kernel
-def deal_worlds(known: np.ndarray, sizes: np.ndarray, voids: np.ndarray, free: np.ndarray, others: np.ndarray,
-                rng: np.ndarray, worlds: np.ndarray) -> bool:
+def deal_worlds(
+    known: np.ndarray,
+    sizes: np.ndarray,
+    voids: np.ndarray,
+    free: np.ndarray,
+    others: np.ndarray,
+    rng: np.ndarray,
+    worlds: np.ndarray,
+) -> bool:
     """Deal the ``free`` cards to the ``others`` seats, once per row of ``worlds`` (``view.sample_worlds``):
     each seat gets ``sizes[seat]`` more cards on top of ``known[seat]``, none of a suit it is void in
     (bit ``suit`` of ``voids[seat]``).  Cards go most-constrained suit first, each to a seat drawn in

@@ -49,8 +49,20 @@ class SimRules:
     """Numbers of a ruleset that the playout loop reads (built once per decision)."""
 
     __slots__ = (
-        "attributes", "bonus_mask", "breaks", "deck", "hand_size", "legality", "moon_needed", "moon_on",
-        "moon_value", "n", "penalty_mask", "points", "rules", "simple_scoring",
+        "attributes",
+        "bonus_mask",
+        "breaks",
+        "deck",
+        "hand_size",
+        "legality",
+        "moon_needed",
+        "moon_on",
+        "moon_value",
+        "n",
+        "penalty_mask",
+        "points",
+        "rules",
+        "simple_scoring",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -99,8 +111,20 @@ class Sim:
     """
 
     __slots__ = (
-        "broken", "gone", "hand_number", "hands", "k", "leader", "points", "taken", "to_play", "trick",
-        "tricks_done", "win_card", "win_index", "won",
+        "broken",
+        "gone",
+        "hand_number",
+        "hands",
+        "k",
+        "leader",
+        "points",
+        "taken",
+        "to_play",
+        "trick",
+        "tricks_done",
+        "win_card",
+        "win_index",
+        "won",
     )
 
     k: SimRules
@@ -278,8 +302,13 @@ class Sim:
 
     def to_state(self) -> HandState:
         """This position as a ``HandState`` (without the history of earlier tricks)."""
-        position = Position(tuple(self.hands), tuple(self.taken), tuple(self.won), self.leader,
-                            tuple(ALL_CARDS[card] for card in self.trick))
+        position = Position(
+            tuple(self.hands),
+            tuple(self.taken),
+            tuple(self.won),
+            self.leader,
+            tuple(ALL_CARDS[card] for card in self.trick),
+        )
         return HandState.from_position_masks(self.k.rules, position, self.hand_number)
 
 

@@ -245,8 +245,9 @@ class _Compiled:
 
     def __init__(self, rules: Ruleset, spec: _Spec, attributes: tuple[int, ...], cards_left: int) -> None:
         n = rules.players
-        self.params = solver_kernel.search_params(n, spec.table, attributes, spec.counted, spec.minimizer,
-                                                  rules.tables.legality.breaks_mask, _QS)
+        self.params = solver_kernel.search_params(
+            n, spec.table, attributes, spec.counted, spec.minimizer, rules.tables.legality.breaks_mask, _QS
+        )
         self.rules = kernel.rules_array(rules)
         self.keys, self.data = solver_kernel.new_table(cards_left)
         self.frames, self.moves = solver_kernel.new_stack()
@@ -261,9 +262,29 @@ class _Compiled:
         """The internal value of ``node`` (after trick 0; ``live`` is every card still held)."""
         self.hands[:] = node.hands
         led = ((node.lead & -node.lead).bit_length() - 1) // 13 if node.lead else -1
-        return int(solver_kernel.search(self.params, self.rules, self.hands, self.keys, self.data, self.frames,
-                                        self.moves, self.scratch, node.seat, node.pos, led, node.wcard, node.wseat,
-                                        node.tpts, node.tmask, int(node.broken), live, alpha, beta))
+        return int(
+            solver_kernel.search(
+                self.params,
+                self.rules,
+                self.hands,
+                self.keys,
+                self.data,
+                self.frames,
+                self.moves,
+                self.scratch,
+                node.seat,
+                node.pos,
+                led,
+                node.wcard,
+                node.wseat,
+                node.tpts,
+                node.tmask,
+                int(node.broken),
+                live,
+                alpha,
+                beta,
+            )
+        )
 
 
 class _Engine:
@@ -313,8 +334,18 @@ class _Engine:
             tpts += self.table[card]
             tmask |= 1 << card
         broken = state.hearts_broken or not self.legality.must_break
-        return _Node(state.hand_masks, state.to_play, len(cards), lead, wcard, wseat, tpts, tmask,  # type: ignore[arg-type]
-                     broken, state.trick_number == 0)
+        return _Node(
+            state.hand_masks,
+            state.to_play,  # type: ignore[arg-type]
+            len(cards),
+            lead,
+            wcard,
+            wseat,
+            tpts,
+            tmask,
+            broken,
+            state.trick_number == 0,
+        )
 
     def legal(self, node: _Node) -> int:
         """The legal cards: the engine's legality kernel."""
@@ -331,7 +362,7 @@ class _Engine:
         """The position after ``card``, and the internal value of a trick it completes."""
         bit = 1 << card
         seat = node.seat
-        hands = node.hands[:seat] + (node.hands[seat] ^ bit,) + node.hands[seat + 1:]
+        hands = node.hands[:seat] + (node.hands[seat] ^ bit,) + node.hands[seat + 1 :]
         lead, wcard, wseat = node.lead, node.wcard, node.wseat
         if node.pos == 0:
             lead, wcard, wseat = _SUIT_OF_CARD[card], card, seat
@@ -342,8 +373,9 @@ class _Engine:
         if node.pos == self.n - 1:
             value = tpts if self.counted[wseat] else 0
             return _Node(hands, wseat, 0, 0, -1, -1, 0, 0, broken, False), value
-        return _Node(hands, (seat + 1) % self.n, node.pos + 1, lead, wcard, wseat, tpts, node.tmask | bit,
-                     broken, node.first), 0
+        return _Node(
+            hands, (seat + 1) % self.n, node.pos + 1, lead, wcard, wseat, tpts, node.tmask | bit, broken, node.first
+        ), 0
 
     def value(self, node: _Node, alpha: int, beta: int) -> int:
         """The internal value of ``node`` (fail-soft alpha-beta: exact inside the window)."""
@@ -358,8 +390,19 @@ class _Engine:
             self.hands[:] = node.hands
             for suit in range(4):
                 self.own[suit] = sum((hand >> 13 * suit & 8191) << 13 * seat for seat, hand in enumerate(node.hands))
-            return self._search(node.seat, node.pos, node.lead, node.wcard, node.wseat, node.tpts, node.tmask,
-                                node.broken, live, alpha, beta)
+            return self._search(
+                node.seat,
+                node.pos,
+                node.lead,
+                node.wcard,
+                node.wseat,
+                node.tpts,
+                node.tmask,
+                node.broken,
+                live,
+                alpha,
+                beta,
+            )
         # Trick 0 has its own rules: search it here, then hand over to the fast search.
         self.extra_nodes += 1
         reps = sorted(set(self.classes(node, self.legal(node)).values()))
@@ -603,8 +646,19 @@ def _build_search(
             suit = suit_index[card]
             owners = own[suit]
             own[suit] = owners ^ my_bits[card]
-            result = second(nxt_seat, 1, suit_of[card], card, seat, table[card], bit, broken or bit & breaks != 0,
-                            live ^ bit, alpha, beta)
+            result = second(
+                nxt_seat,
+                1,
+                suit_of[card],
+                card,
+                seat,
+                table[card],
+                bit,
+                broken or bit & breaks != 0,
+                live ^ bit,
+                alpha,
+                beta,
+            )
             hands[seat] = hand
             own[suit] = owners
             if minimizing:
@@ -631,8 +685,9 @@ def _build_search(
         tt[key] = (elo, ehi, best_move)
         return best
 
-    def follow_moves(seat: int, hand: int, legal: int, lead: int, wcard: int, wseat: int, tmask: int, live: int,
-                     last_to_play: bool) -> list[int]:
+    def follow_moves(
+        seat: int, hand: int, legal: int, lead: int, wcard: int, wseat: int, tmask: int, live: int, last_to_play: bool
+    ) -> list[int]:
         """The cards to try of ``legal``, one per class of equivalent cards, best guesses first."""
         others = (live ^ hand) | tmask
         moves: list[int] = []
@@ -677,8 +732,19 @@ def _build_search(
             moves.sort(key=dump_key if counted[wseat] != minimizer[seat] else keep_key, reverse=True)
         return moves
 
-    def follow_node(seat: int, pos: int, lead: int, wcard: int, wseat: int, tpts: int, tmask: int, broken: bool,
-               live: int, alpha: int, beta: int) -> int:
+    def follow_node(
+        seat: int,
+        pos: int,
+        lead: int,
+        wcard: int,
+        wseat: int,
+        tpts: int,
+        tmask: int,
+        broken: bool,
+        live: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """``seat`` plays the ``pos``-th card of a trick, not the last one."""
         nonlocal nodes
         nodes += 1
@@ -695,8 +761,18 @@ def _build_search(
                 wcard = card
                 wseat = seat
             result = (last_node if pos == before_last else follow_node)(
-                nxt[seat], pos + 1, lead, wcard, wseat, tpts + table[card], tmask | mask,
-                broken or mask & breaks != 0, live ^ mask, alpha, beta)
+                nxt[seat],
+                pos + 1,
+                lead,
+                wcard,
+                wseat,
+                tpts + table[card],
+                tmask | mask,
+                broken or mask & breaks != 0,
+                live ^ mask,
+                alpha,
+                beta,
+            )
             hands[seat] = hand
             own[suit] = owners
             return result
@@ -714,11 +790,33 @@ def _build_search(
             owners = own[suit]
             own[suit] = owners ^ my_bits[card]
             if card > wcard and bit & lead:
-                result = child(nxt_seat, pos, lead, card, seat, tpts + table[card], tmask | bit,
-                               broken or bit & breaks != 0, live ^ bit, alpha, beta)
+                result = child(
+                    nxt_seat,
+                    pos,
+                    lead,
+                    card,
+                    seat,
+                    tpts + table[card],
+                    tmask | bit,
+                    broken or bit & breaks != 0,
+                    live ^ bit,
+                    alpha,
+                    beta,
+                )
             else:
-                result = child(nxt_seat, pos, lead, wcard, wseat, tpts + table[card], tmask | bit,
-                               broken or bit & breaks != 0, live ^ bit, alpha, beta)
+                result = child(
+                    nxt_seat,
+                    pos,
+                    lead,
+                    wcard,
+                    wseat,
+                    tpts + table[card],
+                    tmask | bit,
+                    broken or bit & breaks != 0,
+                    live ^ bit,
+                    alpha,
+                    beta,
+                )
             hands[seat] = hand
             own[suit] = owners
             if minimizing:
@@ -736,8 +834,19 @@ def _build_search(
                     alpha = best
         return best
 
-    def last_node(seat: int, pos: int, lead: int, wcard: int, wseat: int, tpts: int, tmask: int, broken: bool,
-                  live: int, alpha: int, beta: int) -> int:
+    def last_node(
+        seat: int,
+        pos: int,
+        lead: int,
+        wcard: int,
+        wseat: int,
+        tpts: int,
+        tmask: int,
+        broken: bool,
+        live: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """``seat`` plays the trick's last card: the trick is scored, the winner leads the next.
 
         An unrolled twin of :func:`follow_node` (it also scores the trick): kept apart for speed."""
@@ -756,8 +865,9 @@ def _build_search(
                 wseat = seat
             if counted[wseat]:
                 gained = tpts + table[card]
-                result = gained + lead_node(wseat, broken or mask & breaks != 0, live ^ mask, alpha - gained,
-                                            beta - gained)
+                result = gained + lead_node(
+                    wseat, broken or mask & breaks != 0, live ^ mask, alpha - gained, beta - gained
+                )
             else:
                 result = lead_node(wseat, broken or mask & breaks != 0, live ^ mask, alpha, beta)
             hands[seat] = hand
@@ -776,8 +886,9 @@ def _build_search(
             winner = seat if card > wcard and bit & lead else wseat
             if counted[winner]:
                 gained = tpts + table[card]
-                result = gained + lead_node(winner, broken or bit & breaks != 0, live ^ bit, alpha - gained,
-                                            beta - gained)
+                result = gained + lead_node(
+                    winner, broken or bit & breaks != 0, live ^ bit, alpha - gained, beta - gained
+                )
             else:
                 result = lead_node(winner, broken or bit & breaks != 0, live ^ bit, alpha, beta)
             hands[seat] = hand
@@ -800,12 +911,24 @@ def _build_search(
     before_last = n - 2
     second = last_node if n == 2 else follow_node
 
-    def search(seat: int, pos: int, lead_suit: int, wcard: int, wseat: int, tpts: int, tmask: int, broken: bool,
-               live: int, alpha: int, beta: int) -> int:
+    def search(
+        seat: int,
+        pos: int,
+        lead_suit: int,
+        wcard: int,
+        wseat: int,
+        tpts: int,
+        tmask: int,
+        broken: bool,
+        live: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         if pos == 0:
             return lead_node(seat, broken, live, alpha, beta)
-        return (last_node if pos == last else follow_node)(seat, pos, lead_suit, wcard, wseat, tpts, tmask, broken,
-                                                       live, alpha, beta)
+        return (last_node if pos == last else follow_node)(
+            seat, pos, lead_suit, wcard, wseat, tpts, tmask, broken, live, alpha, beta
+        )
 
     def count() -> int:
         return nodes
@@ -813,15 +936,28 @@ def _build_search(
     return search, count, lead_legal, follow_legal
 
 
-def _root(state: HandState, objective: str, seat: int | None, card: str | None,
-          shooter: int | None, *, compiled: bool | None = None) -> tuple[_Engine, _Node]:
+def _root(
+    state: HandState,
+    objective: str,
+    seat: int | None,
+    card: str | None,
+    shooter: int | None,
+    *,
+    compiled: bool | None = None,
+) -> tuple[_Engine, _Node]:
     spec = _spec(state, objective, seat, card, shooter)
     engine = _Engine(state.rules, spec, compiled=compiled)
     return engine, engine.node_of(state)
 
 
-def solve(state: HandState, objective: str = "min_points", seat: int | None = None, *, card: str | None = None,
-          shooter: int | None = None) -> SolveResult:
+def solve(
+    state: HandState,
+    objective: str = "min_points",
+    seat: int | None = None,
+    *,
+    card: str | None = None,
+    shooter: int | None = None,
+) -> SolveResult:
     """Solve the position exactly: the value of every legal card of the player to move.
 
     See the module docstring for the objectives.  ``card`` is the card for
@@ -845,8 +981,15 @@ def solve(state: HandState, objective: str = "min_points", seat: int | None = No
     return _solve(state, objective, seat, card=card, shooter=shooter)
 
 
-def _solve(state: HandState, objective: str = "min_points", seat: int | None = None, *, card: str | None = None,
-           shooter: int | None = None, compiled: bool | None = None) -> SolveResult:
+def _solve(
+    state: HandState,
+    objective: str = "min_points",
+    seat: int | None = None,
+    *,
+    card: str | None = None,
+    shooter: int | None = None,
+    compiled: bool | None = None,
+) -> SolveResult:
     """:func:`solve`, with the search after trick 0 chosen by ``compiled`` (see :class:`_Engine`)."""
     engine, node = _root(state, objective, seat, card, shooter, compiled=compiled)
     spec = engine.spec
@@ -860,12 +1003,18 @@ def _solve(state: HandState, objective: str = "min_points", seat: int | None = N
     best_internal = choose(internal.values())
     best = tuple(str(Card(index)) for index, rep in sorted(classes.items()) if internal[rep] == best_internal)
     line = engine.line(node, best_internal, Card.parse(best[0]))
-    return SolveResult(spec.objective, spec.seat, values, best, spec.report(best_internal), tuple(line),
-                       engine.nodes)
+    return SolveResult(spec.objective, spec.seat, values, best, spec.report(best_internal), tuple(line), engine.nodes)
 
 
-def decide(state: HandState, objective: str, threshold: int, seat: int | None = None, *, card: str | None = None,
-           shooter: int | None = None) -> bool:
+def decide(
+    state: HandState,
+    objective: str,
+    threshold: int,
+    seat: int | None = None,
+    *,
+    card: str | None = None,
+    shooter: int | None = None,
+) -> bool:
     """Whether ``seat``'s side can guarantee a value ``<= threshold`` (``>= threshold``
     for ``"make_moon"``): a null-window search, faster than :func:`solve`.
 
@@ -885,8 +1034,16 @@ def decide(state: HandState, objective: str, threshold: int, seat: int | None = 
     return _decide(state, objective, threshold, seat, card=card, shooter=shooter)
 
 
-def _decide(state: HandState, objective: str, threshold: int, seat: int | None = None, *, card: str | None = None,
-            shooter: int | None = None, compiled: bool | None = None) -> bool:
+def _decide(
+    state: HandState,
+    objective: str,
+    threshold: int,
+    seat: int | None = None,
+    *,
+    card: str | None = None,
+    shooter: int | None = None,
+    compiled: bool | None = None,
+) -> bool:
     """:func:`decide`, with the search after trick 0 chosen by ``compiled`` (see :class:`_Engine`)."""
     engine, node = _root(state, objective, seat, card, shooter, compiled=compiled)
     spec = engine.spec
@@ -904,8 +1061,9 @@ def _decide(state: HandState, objective: str, threshold: int, seat: int | None =
     return not spec.base and engine.value(node, 0, 1) <= 0
 
 
-def line_for(state: HandState, first_card: str, objective: str = "min_points", seat: int | None = None,
-             **kw: Any) -> tuple[tuple[int, str], ...]:
+def line_for(
+    state: HandState, first_card: str, objective: str = "min_points", seat: int | None = None, **kw: Any
+) -> tuple[tuple[int, str], ...]:
     """The best line (as in :attr:`SolveResult.line`) that starts with ``first_card``.
 
     Raises ``ValueError`` when ``first_card`` is not legal now.
@@ -913,8 +1071,15 @@ def line_for(state: HandState, first_card: str, objective: str = "min_points", s
     return _line_for(state, first_card, objective, seat, **kw)
 
 
-def _line_for(state: HandState, first_card: str, objective: str = "min_points", seat: int | None = None, *,
-              compiled: bool | None = None, **kw: Any) -> tuple[tuple[int, str], ...]:
+def _line_for(
+    state: HandState,
+    first_card: str,
+    objective: str = "min_points",
+    seat: int | None = None,
+    *,
+    compiled: bool | None = None,
+    **kw: Any,
+) -> tuple[tuple[int, str], ...]:
     """:func:`line_for`, with the search after trick 0 chosen by ``compiled`` (see :class:`_Engine`)."""
     engine, node = _root(state, objective, seat, kw.get("card"), kw.get("shooter"), compiled=compiled)
     unknown = set(kw) - {"card", "shooter"}

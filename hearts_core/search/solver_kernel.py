@@ -77,6 +77,7 @@ def _inline(function: Any) -> Any:
         return function
     return numba.njit(cache=True, nogil=True, inline="always")(function)
 
+
 MAX_SEATS: Final = 8
 INF: Final = 1 << 40
 #: Slots per bucket of the transposition table.
@@ -139,8 +140,15 @@ def supports(table: Sequence[int]) -> bool:
     return sum(abs(value) for value in table) < VALUE_OFFSET
 
 
-def search_params(players: int, table: Sequence[int], attributes: Sequence[int], counted: Sequence[bool],
-                  minimizer: Sequence[bool], breaks: int, queen: int) -> np.ndarray:
+def search_params(
+    players: int,
+    table: Sequence[int],
+    attributes: Sequence[int],
+    counted: Sequence[bool],
+    minimizer: Sequence[bool],
+    breaks: int,
+    queen: int,
+) -> np.ndarray:
     """The search's numbers (``P_*``) for an objective's table, the cards' attribute classes,
     the counted and minimising seats, the cards that break hearts and the queen of spades."""
     if players > MAX_SEATS:
@@ -159,10 +167,10 @@ def search_params(players: int, table: Sequence[int], attributes: Sequence[int],
         params[P_KINDS + suit] = len(local)
         params[P_RADIX + suit] = suit_radix(players, len(local))
     params[P_TWIN] = global_kinds[:13] == global_kinds[13:26]
-    params[P_TABLE:P_TABLE + 52] = table
-    params[P_ATTR:P_ATTR + 52] = attributes
-    params[P_COUNTED:P_COUNTED + players] = counted
-    params[P_MINIMIZER:P_MINIMIZER + players] = minimizer
+    params[P_TABLE : P_TABLE + 52] = table
+    params[P_ATTR : P_ATTR + 52] = attributes
+    params[P_COUNTED : P_COUNTED + players] = counted
+    params[P_MINIMIZER : P_MINIMIZER + players] = minimizer
     return params
 
 
@@ -255,8 +263,9 @@ def suit_code(params: np.ndarray, scratch: np.ndarray, suit: int, held: int) -> 
 
 
 @_inline
-def write_key(params: np.ndarray, scratch: np.ndarray, frames: np.ndarray, ply: int, seat: int, broken: int,
-              live: int) -> None:
+def write_key(
+    params: np.ndarray, scratch: np.ndarray, frames: np.ndarray, ply: int, seat: int, broken: int, live: int
+) -> None:
     """The transposition key of a trick about to be led, into the frame's ``F_KEY`` words."""
     frames[ply, F_KEY] = 1 + 2 * seat + broken
     for suit in range(4):
@@ -299,8 +308,9 @@ def table_find(keys: np.ndarray, frames: np.ndarray, ply: int) -> int:
 
 
 @_inline
-def table_store(keys: np.ndarray, data: np.ndarray, frames: np.ndarray, ply: int, low: int, high: int, move: int,
-                depth: int) -> None:
+def table_store(
+    keys: np.ndarray, data: np.ndarray, frames: np.ndarray, ply: int, low: int, high: int, move: int, depth: int
+) -> None:
     """Store bounds and the best card for the frame's key: in its own slot, an empty one, or
     over the entry of its bucket with the fewest cards left."""
     first = bucket_of(keys, frames, ply)
@@ -313,8 +323,9 @@ def table_store(keys: np.ndarray, data: np.ndarray, frames: np.ndarray, ply: int
             chosen = slot
     for index in range(KEY_SIZE):
         keys[chosen, index] = frames[ply, F_KEY + index]
-    data[chosen] = ((low + VALUE_OFFSET) | (high + VALUE_OFFSET) << T_HI_SHIFT | (move + 1) << T_MOVE_SHIFT
-                    | depth << T_DEPTH_SHIFT)
+    data[chosen] = (
+        (low + VALUE_OFFSET) | (high + VALUE_OFFSET) << T_HI_SHIFT | (move + 1) << T_MOVE_SHIFT | depth << T_DEPTH_SHIFT
+    )
 
 
 # -- move generation and ordering ----------------------------------------------------------------------
@@ -407,8 +418,18 @@ def lead_moves(params: np.ndarray, moves: np.ndarray, ply: int, legal: int, othe
 
 
 @_inline
-def follow_moves(params: np.ndarray, moves: np.ndarray, ply: int, seat: int, legal: int, led: int, wcard: int,
-                 wseat: int, others: int, last: bool) -> int:
+def follow_moves(
+    params: np.ndarray,
+    moves: np.ndarray,
+    ply: int,
+    seat: int,
+    legal: int,
+    led: int,
+    wcard: int,
+    wseat: int,
+    others: int,
+    last: bool,
+) -> int:
     """The cards to follow with, one per class, best guesses first: a seat that wants the trick
     tries winners first (the highest, or the cheapest when last), one that does not ducks (the
     highest card under the winner first); a void seat discards (:func:`sort_discards`)."""
@@ -438,8 +459,17 @@ def follow_moves(params: np.ndarray, moves: np.ndarray, ply: int, seat: int, leg
 
 
 @_inline
-def open_lead(params: np.ndarray, rules: np.ndarray, hands: np.ndarray, scratch: np.ndarray, keys: np.ndarray,
-              data: np.ndarray, frames: np.ndarray, moves: np.ndarray, ply: int) -> tuple[bool, int]:
+def open_lead(
+    params: np.ndarray,
+    rules: np.ndarray,
+    hands: np.ndarray,
+    scratch: np.ndarray,
+    keys: np.ndarray,
+    data: np.ndarray,
+    frames: np.ndarray,
+    moves: np.ndarray,
+    ply: int,
+) -> tuple[bool, int]:
     """Open a trick about to be led: ``(True, value)`` when a cutoff, the last trick or the
     transposition table settles it, else ``(False, 0)`` with its moves ready."""
     seat = frames[ply, F_SEAT]
@@ -490,8 +520,9 @@ def open_lead(params: np.ndarray, rules: np.ndarray, hands: np.ndarray, scratch:
 
 
 @_inline
-def open_follow(params: np.ndarray, rules: np.ndarray, hands: np.ndarray, frames: np.ndarray, moves: np.ndarray,
-                ply: int) -> None:
+def open_follow(
+    params: np.ndarray, rules: np.ndarray, hands: np.ndarray, frames: np.ndarray, moves: np.ndarray, ply: int
+) -> None:
     """Open a position where ``seat`` follows to the trick: its moves, best guesses first."""
     seat = frames[ply, F_SEAT]
     hand = hands[seat]
@@ -499,8 +530,7 @@ def open_follow(params: np.ndarray, rules: np.ndarray, hands: np.ndarray, frames
     legal = legal_mask(rules, hand, led, False, True)
     others = (frames[ply, F_LIVE] ^ hand) | frames[ply, F_TMASK]
     last = frames[ply, F_POS] == params[P_N] - 1
-    count = follow_moves(params, moves, ply, seat, legal, led, frames[ply, F_WCARD], frames[ply, F_WSEAT], others,
-                         last)
+    count = follow_moves(params, moves, ply, seat, legal, led, frames[ply, F_WCARD], frames[ply, F_WSEAT], others, last)
     start_moves(params, frames, ply, seat, count)
 
 
@@ -513,8 +543,21 @@ def start_moves(params: np.ndarray, frames: np.ndarray, ply: int, seat: int, cou
 
 
 @_inline
-def set_frame(frames: np.ndarray, ply: int, seat: int, pos: int, led: int, wcard: int, wseat: int, tpts: int,
-              tmask: int, broken: int, live: int, alpha: int, beta: int) -> None:
+def set_frame(
+    frames: np.ndarray,
+    ply: int,
+    seat: int,
+    pos: int,
+    led: int,
+    wcard: int,
+    wseat: int,
+    tpts: int,
+    tmask: int,
+    broken: int,
+    live: int,
+    alpha: int,
+    beta: int,
+) -> None:
     """A position: ``seat`` plays the ``pos``-th card of the trick (``led`` is the led suit, -1
     before the lead; ``wcard``/``wseat`` the winning card and its player; ``tpts``/``tmask`` the
     trick's value and cards; ``live`` every card still held), searched in ``alpha, beta``."""
@@ -565,8 +608,21 @@ def descend(params: np.ndarray, hands: np.ndarray, frames: np.ndarray, moves: np
         set_frame(frames, ply + 1, wseat, 0, -1, -1, -1, 0, 0, broken, live, alpha - gained, beta - gained)
     else:
         frames[ply, F_GAINED] = 0
-        set_frame(frames, ply + 1, (seat + 1) % n, pos + 1, led, wcard, wseat, tpts, frames[ply, F_TMASK] | bit,
-                  broken, live, alpha, beta)
+        set_frame(
+            frames,
+            ply + 1,
+            (seat + 1) % n,
+            pos + 1,
+            led,
+            wcard,
+            wseat,
+            tpts,
+            frames[ply, F_TMASK] | bit,
+            broken,
+            live,
+            alpha,
+            beta,
+        )
 
 
 @_inline
@@ -613,8 +669,17 @@ def close(keys: np.ndarray, data: np.ndarray, frames: np.ndarray, ply: int) -> i
 
 
 @_inline
-def open_node(params: np.ndarray, rules: np.ndarray, hands: np.ndarray, scratch: np.ndarray, keys: np.ndarray,
-              data: np.ndarray, frames: np.ndarray, moves: np.ndarray, ply: int) -> tuple[bool, int]:
+def open_node(
+    params: np.ndarray,
+    rules: np.ndarray,
+    hands: np.ndarray,
+    scratch: np.ndarray,
+    keys: np.ndarray,
+    data: np.ndarray,
+    frames: np.ndarray,
+    moves: np.ndarray,
+    ply: int,
+) -> tuple[bool, int]:
     """Open the frame's position: ``(True, value)`` when settled at once, else ``(False, 0)``."""
     if frames[ply, F_POS] == 0:
         return open_lead(params, rules, hands, scratch, keys, data, frames, moves, ply)
@@ -626,9 +691,27 @@ def open_node(params: np.ndarray, rules: np.ndarray, hands: np.ndarray, scratch:
 
 
 @_kernel
-def search(params: np.ndarray, rules: np.ndarray, hands: np.ndarray, keys: np.ndarray, data: np.ndarray,
-           frames: np.ndarray, moves: np.ndarray, scratch: np.ndarray, seat: int, pos: int, led: int, wcard: int,
-           wseat: int, tpts: int, tmask: int, broken: int, live: int, alpha: int, beta: int) -> int:
+def search(
+    params: np.ndarray,
+    rules: np.ndarray,
+    hands: np.ndarray,
+    keys: np.ndarray,
+    data: np.ndarray,
+    frames: np.ndarray,
+    moves: np.ndarray,
+    scratch: np.ndarray,
+    seat: int,
+    pos: int,
+    led: int,
+    wcard: int,
+    wseat: int,
+    tpts: int,
+    tmask: int,
+    broken: int,
+    live: int,
+    alpha: int,
+    beta: int,
+) -> int:
     """The internal value of a position after trick 0 (fail-soft alpha-beta: exact inside the
     window ``alpha, beta``, a bound outside it).  The position is as in :func:`set_frame`, with
     ``hands`` holding each seat's cards; ``scratch[W_NODES]`` counts the nodes."""
@@ -658,19 +741,57 @@ def warm() -> None:
     rules = Ruleset()
     table = rules.tables.points
     breaks = rules.tables.legality.breaks_mask
-    params = search_params(4, table, list(range(52)), (True, False, False, False), (True, False, False, False),
-                           breaks, int(QUEEN_OF_SPADES))
-    hands = np.array([(1 << 0) | (1 << 1), (1 << 2) | (1 << 3), (1 << 4) | (1 << 5), (1 << 6) | (1 << 7)],
-                     dtype=np.int64)
+    params = search_params(
+        4,
+        table,
+        list(range(52)),
+        (True, False, False, False),
+        (True, False, False, False),
+        breaks,
+        int(QUEEN_OF_SPADES),
+    )
+    hands = np.array(
+        [(1 << 0) | (1 << 1), (1 << 2) | (1 << 3), (1 << 4) | (1 << 5), (1 << 6) | (1 << 7)], dtype=np.int64
+    )
     keys, data = new_table(8)
     frames, moves = new_stack()
     live = int(np.bitwise_or.reduce(hands))
-    search(params, rules_array(rules), hands, keys, data, frames, moves, new_scratch(), 0, 0, -1, -1, -1, 0, 0, 0,
-           live, -INF, INF)
+    search(
+        params,
+        rules_array(rules),
+        hands,
+        keys,
+        data,
+        frames,
+        moves,
+        new_scratch(),
+        0,
+        0,
+        -1,
+        -1,
+        -1,
+        0,
+        0,
+        0,
+        live,
+        -INF,
+        INF,
+    )
 
 
 #: The compiled functions the solver calls directly (``fast.ready`` checks them).
 ENTRY_POINTS: Final = ("search",)
 
-__all__ = ["ENTRY_POINTS", "INF", "PARAMS_SIZE", "W_NODES", "new_scratch", "new_stack", "new_table", "search",
-           "search_params", "supports", "warm"]
+__all__ = [
+    "ENTRY_POINTS",
+    "INF",
+    "PARAMS_SIZE",
+    "W_NODES",
+    "new_scratch",
+    "new_stack",
+    "new_table",
+    "search",
+    "search_params",
+    "supports",
+    "warm",
+]

@@ -11,5 +11,19 @@ from .database import URL_VARIABLE, connect, database_url, migrate
 from .identity import learner_key, new_token, signed, verified
 from .progress import GameChangedError, ImportSummary, ProgressStore, PuzzleAttempt, SavedGame
 
-__all__ = ["URL_VARIABLE", "GameChangedError", "ImportSummary", "ProgressStore", "PuzzleAttempt", "SavedGame",
-           "StoredDataError", "connect", "database_url", "learner_key", "migrate", "new_token", "signed", "verified"]
+__all__ = [
+    "URL_VARIABLE",
+    "GameChangedError",
+    "ImportSummary",
+    "ProgressStore",
+    "PuzzleAttempt",
+    "SavedGame",
+    "StoredDataError",
+    "connect",
+    "database_url",
+    "learner_key",
+    "migrate",
+    "new_token",
+    "signed",
+    "verified",
+]

@@ -53,9 +53,17 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
     plays = " ".join(str(card) for card in state.plays())
     origin = state.origin
     if origin is not None:
-        return {"number": state.hand_number, "plays": plays, "position": {
-            "hands": list(origin.hands), "taken": list(origin.taken), "won": list(origin.won),
-            "leader": origin.leader, "trick": " ".join(str(card) for card in origin.trick)}}
+        return {
+            "number": state.hand_number,
+            "plays": plays,
+            "position": {
+                "hands": list(origin.hands),
+                "taken": list(origin.taken),
+                "won": list(origin.won),
+                "leader": origin.leader,
+                "trick": " ".join(str(card) for card in origin.trick),
+            },
+        }
     dealt = state.dealt
     assert dealt is not None  # a hand not set up from a position is played from its deal
     passes = state.passes
@@ -72,9 +80,13 @@ def hand_from_dict(rules: Ruleset, data: Mapping[str, Any]) -> HandState:
     number = int(data["number"])
     if "position" in data:
         origin = data["position"]
-        position = Position(tuple(int(mask) for mask in origin["hands"]), tuple(int(mask) for mask in origin["taken"]),
-                            tuple(int(count) for count in origin["won"]), int(origin["leader"]),
-                            tuple(Card.parse(code) for code in str(origin["trick"]).split()))
+        position = Position(
+            tuple(int(mask) for mask in origin["hands"]),
+            tuple(int(mask) for mask in origin["taken"]),
+            tuple(int(count) for count in origin["won"]),
+            int(origin["leader"]),
+            tuple(Card.parse(code) for code in str(origin["trick"]).split()),
+        )
         state = HandState.from_position_masks(rules, position, number)
     else:
         state = HandState.from_hands(rules, [_cards(text) for text in data["dealt"]], number)
@@ -115,8 +127,15 @@ def session_from_dict(data: Mapping[str, Any]) -> PracticeSession:
             game = game.record(hand_from_dict(rules, hand), hand.get("moon_choice"))
         current = hand_from_dict(rules, data["current"])
         undo_stack = _positions_before_own_cards(current, int(data["seat"]))[: int(data["undo_depth"])]
-        return PracticeSession(game, current, str(data["level"]), int(data["seat"]), int(data["seed"]),
-                               tuple(undo_stack), frozenset(int(number) for number in data["practice_hands"]))
+        return PracticeSession(
+            game,
+            current,
+            str(data["level"]),
+            int(data["seat"]),
+            int(data["seed"]),
+            tuple(undo_stack),
+            frozenset(int(number) for number in data["practice_hands"]),
+        )
     except StoredDataError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -134,5 +153,4 @@ def _positions_before_own_cards(state: HandState, seat: int) -> list[HandState]:
     return found
 
 
-__all__ = ["GAME_FORMAT", "StoredDataError", "hand_from_dict", "hand_to_dict", "session_from_dict",
-           "session_to_dict"]
+__all__ = ["GAME_FORMAT", "StoredDataError", "hand_from_dict", "hand_to_dict", "session_from_dict", "session_to_dict"]

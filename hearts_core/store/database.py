@@ -117,5 +117,13 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
-__all__ = ["DATABASE_FILE", "URL_VARIABLE", "connect", "current_revision", "database_url", "default_database_path",
-           "head_revision", "migrate"]
+__all__ = [
+    "DATABASE_FILE",
+    "URL_VARIABLE",
+    "connect",
+    "current_revision",
+    "database_url",
+    "default_database_path",
+    "head_revision",
+    "migrate",
+]

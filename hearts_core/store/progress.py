@@ -145,8 +145,11 @@ class ProgressStore:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}")
         with self._writing() as connection:
             self._touch(connection, learner)
-            connection.execute(insert(lesson_events).values(learner=learner, lesson=lesson, step=step,
-                                                            outcome=outcome, at=self._clock()))
+            connection.execute(
+                insert(lesson_events).values(
+                    learner=learner, lesson=lesson, step=step, outcome=outcome, at=self._clock()
+                )
+            )
             return _lesson_progress(connection, learner)
 
     # -- puzzles ---------------------------------------------------------------------------------
@@ -161,15 +164,17 @@ class ProgressStore:
         with self._writing() as connection:
             self._touch(connection, learner)
             for attempt in attempts:
-                connection.execute(insert(puzzle_events).values(learner=learner, at=self._clock(),
-                                                                **_attempt_row(attempt)))
+                connection.execute(
+                    insert(puzzle_events).values(learner=learner, at=self._clock(), **_attempt_row(attempt))
+                )
             return _puzzle_progress(connection, learner)
 
     def puzzle_attempts(self, learner: str) -> list[dict[str, Any]]:
         """The learner's puzzle events in order, each with its time, first try, hints and ratings."""
         with self.engine.connect() as connection:
-            rows = connection.execute(select(puzzle_events).where(puzzle_events.c.learner == learner)
-                                      .order_by(puzzle_events.c.id)).mappings()
+            rows = connection.execute(
+                select(puzzle_events).where(puzzle_events.c.learner == learner).order_by(puzzle_events.c.id)
+            ).mappings()
             return [{name: row[name] for name in row if name not in ("id", "learner")} for row in rows]
 
     # -- the practice game -----------------------------------------------------------------------
@@ -189,16 +194,23 @@ class ProgressStore:
             self._touch(connection, learner)
             if saved is None:
                 _close_games(connection, learner, now)
-                key = connection.execute(insert(practice_games).values(
-                    learner=learner, state=state, closed=False, version=1, started_at=now, updated_at=now)
+                key = connection.execute(
+                    insert(practice_games).values(
+                        learner=learner, state=state, closed=False, version=1, started_at=now, updated_at=now
+                    )
                 ).inserted_primary_key
                 assert key is not None
                 return SavedGame(int(key[0]), 1, session)
             changed = connection.execute(
                 update(practice_games)
-                .where(practice_games.c.id == saved.id, practice_games.c.learner == learner,
-                       practice_games.c.version == saved.version, practice_games.c.closed.is_(False))
-                .values(state=state, version=saved.version + 1, updated_at=now)).rowcount
+                .where(
+                    practice_games.c.id == saved.id,
+                    practice_games.c.learner == learner,
+                    practice_games.c.version == saved.version,
+                    practice_games.c.closed.is_(False),
+                )
+                .values(state=state, version=saved.version + 1, updated_at=now)
+            ).rowcount
             if changed != 1:
                 raise GameChangedError(_current_game(connection, learner))
             return SavedGame(saved.id, saved.version + 1, session)
@@ -211,8 +223,13 @@ class ProgressStore:
     def games(self, learner: str) -> list[SavedGame]:
         """Every game the learner played, oldest first (unreadable ones skipped)."""
         with self.engine.connect() as connection:
-            rows = connection.execute(select(practice_games).where(practice_games.c.learner == learner)
-                                      .order_by(practice_games.c.id)).mappings().all()
+            rows = (
+                connection.execute(
+                    select(practice_games).where(practice_games.c.learner == learner).order_by(practice_games.c.id)
+                )
+                .mappings()
+                .all()
+            )
         return [game for game in (_saved_game(row) for row in rows) if game is not None]
 
     # -- settings --------------------------------------------------------------------------------
@@ -220,16 +237,22 @@ class ProgressStore:
     def settings(self, learner: str) -> dict[str, Any]:
         """The learner's settings by name (JSON values)."""
         with self.engine.connect() as connection:
-            rows = connection.execute(select(settings.c.name, settings.c.value)
-                                      .where(settings.c.learner == learner)).all()
+            rows = connection.execute(
+                select(settings.c.name, settings.c.value).where(settings.c.learner == learner)
+            ).all()
         return {name: json.loads(value) for name, value in rows}
 
     def save_setting(self, learner: str, name: str, value: Any) -> None:
         """Keep one setting (a JSON value)."""
         with self._writing() as connection:
             self._touch(connection, learner)
-            _upsert(connection, settings, {"learner": learner, "name": name, "value": json.dumps(value)},
-                    ["learner", "name"], ["value"])
+            _upsert(
+                connection,
+                settings,
+                {"learner": learner, "name": name, "value": json.dumps(value)},
+                ["learner", "name"],
+                ["value"],
+            )
 
     # -- accounts --------------------------------------------------------------------------------
 
@@ -240,8 +263,12 @@ class ProgressStore:
             self._touch(connection, browser_learner)
             owner = connection.scalar(select(accounts.c.learner).where(accounts.c.subject == subject))
             if owner is None:
-                _insert_ignore(connection, accounts, {"subject": subject, "learner": browser_learner,
-                                                      "created_at": self._clock()}, ["subject"])
+                _insert_ignore(
+                    connection,
+                    accounts,
+                    {"subject": subject, "learner": browser_learner, "created_at": self._clock()},
+                    ["subject"],
+                )
                 owner = connection.scalar(select(accounts.c.learner).where(accounts.c.subject == subject))
             if owner != browser_learner:
                 _merge(connection, browser_learner, str(owner), self._clock())
@@ -252,22 +279,45 @@ class ProgressStore:
     def export(self, learner: str) -> dict[str, Any]:
         """Everything kept for the learner, as plain JSON values (see :meth:`import_progress`)."""
         with self.engine.connect() as connection:
-            lessons = connection.execute(select(lesson_events).where(lesson_events.c.learner == learner)
-                                         .order_by(lesson_events.c.id)).mappings().all()
-            puzzles = connection.execute(select(puzzle_events).where(puzzle_events.c.learner == learner)
-                                         .order_by(puzzle_events.c.id)).mappings().all()
-            games = connection.execute(select(practice_games).where(practice_games.c.learner == learner)
-                                       .order_by(practice_games.c.id)).mappings().all()
+            lessons = (
+                connection.execute(
+                    select(lesson_events).where(lesson_events.c.learner == learner).order_by(lesson_events.c.id)
+                )
+                .mappings()
+                .all()
+            )
+            puzzles = (
+                connection.execute(
+                    select(puzzle_events).where(puzzle_events.c.learner == learner).order_by(puzzle_events.c.id)
+                )
+                .mappings()
+                .all()
+            )
+            games = (
+                connection.execute(
+                    select(practice_games).where(practice_games.c.learner == learner).order_by(practice_games.c.id)
+                )
+                .mappings()
+                .all()
+            )
         return {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
             "exported_at": self._clock().isoformat(),
-            "lessons": [{"lesson": row["lesson"], "step": row["step"], "outcome": row["outcome"],
-                         "at": _iso(row["at"])} for row in lessons],
+            "lessons": [
+                {"lesson": row["lesson"], "step": row["step"], "outcome": row["outcome"], "at": _iso(row["at"])}
+                for row in lessons
+            ],
             "puzzles": [{**{name: row[name] for name in _PUZZLE_FIELDS}, "at": _iso(row["at"])} for row in puzzles],
-            "games": [{"state": json.loads(row["state"]), "closed": bool(row["closed"]),
-                       "started_at": _iso(row["started_at"]), "updated_at": _iso(row["updated_at"])}
-                      for row in games],
+            "games": [
+                {
+                    "state": json.loads(row["state"]),
+                    "closed": bool(row["closed"]),
+                    "started_at": _iso(row["started_at"]),
+                    "updated_at": _iso(row["updated_at"]),
+                }
+                for row in games
+            ],
             "settings": self.settings(learner),
         }
 
@@ -278,14 +328,24 @@ class ProgressStore:
         parsed = _parse_export(data)
         with self._writing() as connection:
             self._touch(connection, learner)
-            have_lessons = {(row.lesson, row.step, row.outcome, _iso(row.at)) for row in connection.execute(
-                select(lesson_events).where(lesson_events.c.learner == learner))}
-            new_lessons = [row for row in parsed.lessons
-                           if (row["lesson"], row["step"], row["outcome"], _iso(row["at"])) not in have_lessons]
-            have_puzzles = {(row.puzzle, row.kind, row.correct, row.rung, _iso(row.at)) for row in connection.execute(
-                select(puzzle_events).where(puzzle_events.c.learner == learner))}
-            new_puzzles = [row for row in parsed.puzzles if (row["puzzle"], row["kind"], row["correct"], row["rung"],
-                                                             _iso(row["at"])) not in have_puzzles]
+            have_lessons = {
+                (row.lesson, row.step, row.outcome, _iso(row.at))
+                for row in connection.execute(select(lesson_events).where(lesson_events.c.learner == learner))
+            }
+            new_lessons = [
+                row
+                for row in parsed.lessons
+                if (row["lesson"], row["step"], row["outcome"], _iso(row["at"])) not in have_lessons
+            ]
+            have_puzzles = {
+                (row.puzzle, row.kind, row.correct, row.rung, _iso(row.at))
+                for row in connection.execute(select(puzzle_events).where(puzzle_events.c.learner == learner))
+            }
+            new_puzzles = [
+                row
+                for row in parsed.puzzles
+                if (row["puzzle"], row["kind"], row["correct"], row["rung"], _iso(row["at"])) not in have_puzzles
+            ]
             for row in new_lessons:
                 connection.execute(insert(lesson_events).values(learner=learner, **row))
             for row in new_puzzles:
@@ -294,11 +354,17 @@ class ProgressStore:
             for game in parsed.games:
                 closed = game["closed"] or has_open
                 has_open = has_open or not closed
-                connection.execute(insert(practice_games).values(learner=learner, version=1, **{**game,
-                                                                                                  "closed": closed}))
+                connection.execute(
+                    insert(practice_games).values(learner=learner, version=1, **{**game, "closed": closed})
+                )
             for name, value in parsed.settings.items():
-                _upsert(connection, settings, {"learner": learner, "name": name, "value": json.dumps(value)},
-                        ["learner", "name"], ["value"])
+                _upsert(
+                    connection,
+                    settings,
+                    {"learner": learner, "name": name, "value": json.dumps(value)},
+                    ["learner", "name"],
+                    ["value"],
+                )
         return ImportSummary(len(new_lessons), len(new_puzzles), len(parsed.games), len(parsed.settings))
 
     def forget(self, learner: str) -> None:
@@ -333,28 +399,48 @@ class ImportSummary:
 
 # -- reading --------------------------------------------------------------------------------------
 
-_PUZZLE_FIELDS: Final = ("puzzle", "kind", "correct", "rung", "first_try", "hints_used", "rating_before",
-                         "rating_after")
+_PUZZLE_FIELDS: Final = (
+    "puzzle",
+    "kind",
+    "correct",
+    "rung",
+    "first_try",
+    "hints_used",
+    "rating_before",
+    "rating_after",
+)
 
 
 def _lesson_progress(connection: Connection, learner: str) -> dict[str, dict[int, str]]:
-    rows = connection.execute(select(lesson_events.c.lesson, lesson_events.c.step, lesson_events.c.outcome)
-                              .where(lesson_events.c.learner == learner).order_by(lesson_events.c.id))
+    rows = connection.execute(
+        select(lesson_events.c.lesson, lesson_events.c.step, lesson_events.c.outcome)
+        .where(lesson_events.c.learner == learner)
+        .order_by(lesson_events.c.id)
+    )
     return fold_progress((lesson, step, outcome) for lesson, step, outcome in rows if outcome in OUTCOMES)
 
 
 def _puzzle_progress(connection: Connection, learner: str) -> dict[str, PuzzleRecord]:
-    rows = connection.execute(select(puzzle_events.c.puzzle, puzzle_events.c.kind, puzzle_events.c.correct,
-                                     puzzle_events.c.rung)
-                              .where(puzzle_events.c.learner == learner).order_by(puzzle_events.c.id))
+    rows = connection.execute(
+        select(puzzle_events.c.puzzle, puzzle_events.c.kind, puzzle_events.c.correct, puzzle_events.c.rung)
+        .where(puzzle_events.c.learner == learner)
+        .order_by(puzzle_events.c.id)
+    )
     return apply_events({}, (PuzzleEvent(puzzle, kind, correct, rung) for puzzle, kind, correct, rung in rows))
 
 
 def _attempt_row(attempt: PuzzleAttempt) -> dict[str, Any]:
     event = attempt.event
-    return {"puzzle": event.puzzle, "kind": event.kind, "correct": event.correct, "rung": event.rung,
-            "first_try": attempt.first_try, "hints_used": attempt.hints_used,
-            "rating_before": attempt.rating_before, "rating_after": attempt.rating_after}
+    return {
+        "puzzle": event.puzzle,
+        "kind": event.kind,
+        "correct": event.correct,
+        "rung": event.rung,
+        "first_try": attempt.first_try,
+        "hints_used": attempt.hints_used,
+        "rating_before": attempt.rating_before,
+        "rating_after": attempt.rating_after,
+    }
 
 
 def _saved_game(row: RowMapping) -> SavedGame | None:
@@ -365,16 +451,25 @@ def _saved_game(row: RowMapping) -> SavedGame | None:
 
 
 def _current_game(connection: Connection, learner: str) -> SavedGame | None:
-    row = connection.execute(select(practice_games)
-                             .where(practice_games.c.learner == learner, practice_games.c.closed.is_(False))
-                             .order_by(practice_games.c.id.desc()).limit(1)).mappings().first()
+    row = (
+        connection.execute(
+            select(practice_games)
+            .where(practice_games.c.learner == learner, practice_games.c.closed.is_(False))
+            .order_by(practice_games.c.id.desc())
+            .limit(1)
+        )
+        .mappings()
+        .first()
+    )
     return None if row is None else _saved_game(row)
 
 
 def _close_games(connection: Connection, learner: str, now: datetime) -> None:
-    connection.execute(update(practice_games)
-                       .where(practice_games.c.learner == learner, practice_games.c.closed.is_(False))
-                       .values(closed=True, updated_at=now))
+    connection.execute(
+        update(practice_games)
+        .where(practice_games.c.learner == learner, practice_games.c.closed.is_(False))
+        .values(closed=True, updated_at=now)
+    )
 
 
 def _merge(connection: Connection, source: str, target: str, now: datetime) -> None:
@@ -385,8 +480,9 @@ def _merge(connection: Connection, source: str, target: str, now: datetime) -> N
     for table in (lesson_events, puzzle_events, practice_games):
         connection.execute(update(table).where(table.c.learner == source).values(learner=target))
     theirs = {row.name for row in connection.execute(select(settings.c.name).where(settings.c.learner == target))}
-    for name, value in connection.execute(select(settings.c.name, settings.c.value)
-                                          .where(settings.c.learner == source)).all():
+    for name, value in connection.execute(
+        select(settings.c.name, settings.c.value).where(settings.c.learner == source)
+    ).all():
         if name not in theirs:
             connection.execute(insert(settings).values(learner=target, name=name, value=value))
     connection.execute(delete(settings).where(settings.c.learner == source))
@@ -404,11 +500,13 @@ def _insert_ignore(connection: Connection, table: Table, values: Mapping[str, An
     connection.execute(_dialect_insert(connection, table).values(**values).on_conflict_do_nothing(index_elements=keys))
 
 
-def _upsert(connection: Connection, table: Table, values: Mapping[str, Any], keys: list[str],
-            changed: list[str]) -> None:
+def _upsert(
+    connection: Connection, table: Table, values: Mapping[str, Any], keys: list[str], changed: list[str]
+) -> None:
     statement = _dialect_insert(connection, table).values(**values)
-    connection.execute(statement.on_conflict_do_update(index_elements=keys,
-                                                       set_={name: values[name] for name in changed}))
+    connection.execute(
+        statement.on_conflict_do_update(index_elements=keys, set_={name: values[name] for name in changed})
+    )
 
 
 # -- an exported file, checked ---------------------------------------------------------------------
@@ -484,9 +582,14 @@ def _parse_export(data: Any) -> _Parsed:
         entry = _entry(item, path)
         if entry.get("outcome") not in OUTCOMES:
             raise StoredDataError(f"{path}.outcome", "one_of", choices=", ".join(OUTCOMES))
-        lessons.append({"lesson": _name(entry.get("lesson"), f"{path}.lesson"),
-                        "step": _count(entry.get("step"), f"{path}.step"), "outcome": entry["outcome"],
-                        "at": _moment(entry.get("at"), f"{path}.at")})
+        lessons.append(
+            {
+                "lesson": _name(entry.get("lesson"), f"{path}.lesson"),
+                "step": _count(entry.get("step"), f"{path}.step"),
+                "outcome": entry["outcome"],
+                "at": _moment(entry.get("at"), f"{path}.at"),
+            }
+        )
     puzzles = []
     for index, item in enumerate(_list(data, "puzzles", MAX_IMPORTED_EVENTS)):
         path = f"puzzles[{index}]"
@@ -497,18 +600,25 @@ def _parse_export(data: Any) -> _Parsed:
         if correct is not None and not isinstance(correct, bool):
             raise StoredDataError(f"{path}.correct", "bool_or_nothing")
         try:
-            event = PuzzleEvent(_name(entry.get("puzzle"), f"{path}.puzzle"), entry["kind"], correct,
-                                None if rung is None else _count(rung, f"{path}.rung", 1))
+            event = PuzzleEvent(
+                _name(entry.get("puzzle"), f"{path}.puzzle"),
+                entry["kind"],
+                correct,
+                None if rung is None else _count(rung, f"{path}.rung", 1),
+            )
         except ValueError as error:
             if isinstance(error, StoredDataError):
                 raise
             raise StoredDataError(path, "bad_event") from error
         if not isinstance(entry.get("first_try", True), bool):
             raise StoredDataError(f"{path}.first_try", "not_bool")
-        attempt = PuzzleAttempt(event, bool(entry.get("first_try", True)),
-                                _count(entry.get("hints_used", 0), f"{path}.hints_used"),
-                                _optional_number(entry.get("rating_before"), f"{path}.rating_before"),
-                                _optional_number(entry.get("rating_after"), f"{path}.rating_after"))
+        attempt = PuzzleAttempt(
+            event,
+            bool(entry.get("first_try", True)),
+            _count(entry.get("hints_used", 0), f"{path}.hints_used"),
+            _optional_number(entry.get("rating_before"), f"{path}.rating_before"),
+            _optional_number(entry.get("rating_after"), f"{path}.rating_after"),
+        )
         puzzles.append({**_attempt_row(attempt), "at": _moment(entry.get("at"), f"{path}.at")})
     games = []
     for index, item in enumerate(_list(data, "games", MAX_IMPORTED_GAMES)):
@@ -521,9 +631,14 @@ def _parse_export(data: Any) -> _Parsed:
             raise StoredDataError(f"{path}.state", error.code, **error.params) from error
         if not isinstance(entry.get("closed", True), bool):
             raise StoredDataError(f"{path}.closed", "not_bool")
-        games.append({"state": json.dumps(state, separators=(",", ":")), "closed": entry.get("closed", True),
-                      "started_at": _moment(entry.get("started_at"), f"{path}.started_at"),
-                      "updated_at": _moment(entry.get("updated_at"), f"{path}.updated_at")})
+        games.append(
+            {
+                "state": json.dumps(state, separators=(",", ":")),
+                "closed": entry.get("closed", True),
+                "started_at": _moment(entry.get("started_at"), f"{path}.started_at"),
+                "updated_at": _moment(entry.get("updated_at"), f"{path}.updated_at"),
+            }
+        )
     chosen = data.get("settings", {})
     if not isinstance(chosen, dict) or len(chosen) > 50:
         raise StoredDataError("settings", "too_many_settings", limit=50)
@@ -534,5 +649,13 @@ def _parse_export(data: Any) -> _Parsed:
     return _Parsed(lessons, puzzles, games, dict(chosen))
 
 
-__all__ = ["COOKIE_KEY", "EXPORT_FORMAT", "EXPORT_VERSION", "GameChangedError", "ImportSummary", "ProgressStore",
-           "PuzzleAttempt", "SavedGame"]
+__all__ = [
+    "COOKIE_KEY",
+    "EXPORT_FORMAT",
+    "EXPORT_VERSION",
+    "GameChangedError",
+    "ImportSummary",
+    "ProgressStore",
+    "PuzzleAttempt",
+    "SavedGame",
+]

@@ -28,7 +28,8 @@ metadata: Final = MetaData()
 
 #: A learner: the key is the SHA-256 of the browser's secret token, so the database holds no token.
 learners: Final = Table(
-    "learners", metadata,
+    "learners",
+    metadata,
     Column("id", String(64), primary_key=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("seen_at", DateTime(timezone=True), nullable=False),
@@ -38,13 +39,15 @@ learners: Final = Table(
 
 #: Keys the servers share (the learner cookie's signing key), made once by the first server.
 server_keys: Final = Table(
-    "server_keys", metadata,
+    "server_keys",
+    metadata,
     Column("name", String(64), primary_key=True),
     Column("value", String(255), nullable=False),
 )
 
 lesson_events: Final = Table(
-    "lesson_events", metadata,
+    "lesson_events",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
     Column("lesson", String(100), nullable=False),
@@ -55,7 +58,8 @@ lesson_events: Final = Table(
 )
 
 puzzle_events: Final = Table(
-    "puzzle_events", metadata,
+    "puzzle_events",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
     Column("puzzle", String(100), nullable=False),
@@ -72,7 +76,8 @@ puzzle_events: Final = Table(
 )
 
 practice_games: Final = Table(
-    "practice_games", metadata,
+    "practice_games",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
     Column("state", Text, nullable=False),
@@ -88,7 +93,8 @@ practice_games: Final = Table(
 # -- added by the second migration ----------------------------------------------------------
 
 settings: Final = Table(
-    "settings", metadata,
+    "settings",
+    metadata,
     Column("learner", String(64), ForeignKey("learners.id"), primary_key=True),
     Column("name", String(64), primary_key=True),
     Column("value", Text, nullable=False),
@@ -96,11 +102,20 @@ settings: Final = Table(
 
 #: A signed-in account (the OpenID Connect issuer and subject) and the learner whose progress it owns.
 accounts: Final = Table(
-    "accounts", metadata,
+    "accounts",
+    metadata,
     Column("subject", String(512), primary_key=True),
     Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
-__all__ = ["accounts", "learners", "lesson_events", "metadata", "practice_games", "puzzle_events", "server_keys",
-           "settings"]
+__all__ = [
+    "accounts",
+    "learners",
+    "lesson_events",
+    "metadata",
+    "practice_games",
+    "puzzle_events",
+    "server_keys",
+    "settings",
+]

@@ -149,8 +149,9 @@ def _flatten(node: dict[str, Any], prefix: str, out: dict[str, Text]) -> None:
     for key, value in node.items():
         path = f"{prefix}{key}"
         if isinstance(value, dict) and _is_plural(value):
-            out[path] = Plural({form: str(text) for form, text in value.items() if form != "by"},
-                               str(value.get("by", "count")))
+            out[path] = Plural(
+                {form: str(text) for form, text in value.items() if form != "by"}, str(value.get("by", "count"))
+            )
         elif isinstance(value, dict):
             _flatten(value, path + ".", out)
         else:
@@ -227,8 +228,9 @@ def has_message(key: str, language: str | None = None) -> bool:
     return ENGINE.has(key, language)
 
 
-def decimal(value: float, digits: int = 1, language: str | None = None, *, signed: bool = False,
-            trim: bool = False) -> str:
+def decimal(
+    value: float, digits: int = 1, language: str | None = None, *, signed: bool = False, trim: bool = False
+) -> str:
     """``value`` with ``digits`` decimals, as the language writes it (``signed``: always with its sign;
     ``trim``: without trailing zeros).
 
@@ -284,7 +286,25 @@ def message(key: str, language: str | None = None, /, **params: Any) -> str:
 
 
 __all__ = [
-    "ALPHABETS", "DEFAULT_LANGUAGE", "ENGINE", "LANGUAGES", "PLURAL_FORMS", "Catalogue", "MissingMessageError",
-    "Plural", "Text", "alphabetical", "catalogue", "current_language", "decimal", "fill", "flatten_toml",
-    "has_message", "language_scope", "message", "percent", "set_language", "strict",
+    "ALPHABETS",
+    "DEFAULT_LANGUAGE",
+    "ENGINE",
+    "LANGUAGES",
+    "PLURAL_FORMS",
+    "Catalogue",
+    "MissingMessageError",
+    "Plural",
+    "Text",
+    "alphabetical",
+    "catalogue",
+    "current_language",
+    "decimal",
+    "fill",
+    "flatten_toml",
+    "has_message",
+    "language_scope",
+    "message",
+    "percent",
+    "set_language",
+    "strict",
 ]

@@ -82,14 +82,32 @@ def _sign_out() -> None:
 def _move(key: str) -> None:
     st.subheader(ui("account.move_heading"))
     exported = json.dumps(store().export(key), ensure_ascii=False, indent=1)
-    st.download_button(ui("account.download"), exported, file_name=f"hearts-academy-progress-{date.today()}.json",
-                       mime="application/json", key="ha_download", icon=":material/download:",
-                       help=ui("account.download_help"), on_click="ignore")
-    upload = st.file_uploader(ui("account.upload"), type=["json"], key="ha_upload", help=ui("account.upload_help"),
-                              max_upload_size=MAX_UPLOAD_MB)
+    st.download_button(
+        ui("account.download"),
+        exported,
+        file_name=f"hearts-academy-progress-{date.today()}.json",
+        mime="application/json",
+        key="ha_download",
+        icon=":material/download:",
+        help=ui("account.download_help"),
+        on_click="ignore",
+    )
+    upload = st.file_uploader(
+        ui("account.upload"),
+        type=["json"],
+        key="ha_upload",
+        help=ui("account.upload_help"),
+        max_upload_size=MAX_UPLOAD_MB,
+    )
     if upload is not None:
-        st.button(ui("account.load"), key="ha_load", on_click=_load, args=(upload.getvalue(),), type="primary",
-                  icon=":material/upload:")
+        st.button(
+            ui("account.load"),
+            key="ha_load",
+            on_click=_load,
+            args=(upload.getvalue(),),
+            type="primary",
+            icon=":material/upload:",
+        )
 
 
 def _load(content: bytes) -> None:
@@ -109,16 +127,24 @@ def _load(content: bytes) -> None:
         st.session_state[NOTICE_KEY] = ("error", ui("account.bad_file", problem=problem))
         return
     forget_session()
-    st.session_state[NOTICE_KEY] = ("success", ui("account.loaded", lessons=added.lessons, puzzles=added.puzzles,
-                                                  games=added.games, settings=added.settings))
+    st.session_state[NOTICE_KEY] = (
+        "success",
+        ui("account.loaded", lessons=added.lessons, puzzles=added.puzzles, games=added.games, settings=added.settings),
+    )
 
 
 def _forget(key: str) -> None:
     st.subheader(ui("account.forget_heading"))
     st.markdown(ui("account.forget_intro"))
     sure = st.checkbox(ui("account.forget_confirm"), key="ha_forget_sure")
-    st.button(ui("account.forget"), key="ha_forget", disabled=not sure, on_click=_delete, args=(key,),
-              icon=":material/delete_forever:")
+    st.button(
+        ui("account.forget"),
+        key="ha_forget",
+        disabled=not sure,
+        on_click=_delete,
+        args=(key,),
+        icon=":material/delete_forever:",
+    )
 
 
 def _delete(key: str) -> None:

@@ -42,12 +42,12 @@ def chip_html(card: CardLike, *, marked: bool = False, note: str = "", bonus: bo
     """One card as a chip; ``note`` is a small line under it (its points)."""
     parsed = Card.parse(card)
     label = f"{parsed.name}: {note}" if note else parsed.name
-    return labelled_chip_html(parsed.symbol, label, red=parsed.suit in RED_SUITS, note=note, marked=marked,
-                              bonus=bonus)
+    return labelled_chip_html(parsed.symbol, label, red=parsed.suit in RED_SUITS, note=note, marked=marked, bonus=bonus)
 
 
-def labelled_chip_html(face: str, label: str, *, red: bool, note: str = "", marked: bool = False,
-                       bonus: bool = False) -> str:
+def labelled_chip_html(
+    face: str, label: str, *, red: bool, note: str = "", marked: bool = False, bonus: bool = False
+) -> str:
     """A chip with any face, such as "♥ ×12" for a group of hearts, and its spoken label."""
     classes = ["ha-chip"] + (["ha-red"] if red else []) + (["ha-marked"] if marked else [])
     classes += (["ha-bonus"] if bonus else []) + (["ha-noted"] if note else [])

@@ -43,13 +43,16 @@ def option_keys(rule_id: str) -> list[str]:
 
 def option_format(rule_id: str, keep_label: str) -> Callable[[str], str]:
     """A selectbox ``format_func`` for one row: ``keep_label`` for :data:`KEEP`, else the catalogue's words."""
+
     def label(option: str) -> str:
         return keep_label if option == KEEP else message(f"variant.{rule_id}.{option}")
+
     return label
 
 
-def chosen_rules(base: Ruleset, state: Any, prefix: str,
-                 variant_rows: Sequence[str]) -> tuple[Ruleset | None, str | None]:
+def chosen_rules(
+    base: Ruleset, state: Any, prefix: str, variant_rows: Sequence[str]
+) -> tuple[Ruleset | None, str | None]:
     """``base`` with the options chosen in ``state`` (the session state), or None with the engine's reason."""
     rules = base
     try:
@@ -66,8 +69,11 @@ def variant_selects(containers: Sequence[Any], prefix: str, variant_rows: Sequen
     """One selectbox per row, spread over ``containers`` (columns) in turn."""
     for number, rule_id in enumerate(variant_rows):
         containers[number % len(containers)].selectbox(
-            message(f"rule.{rule_id}.title"), [KEEP, *option_keys(rule_id)], key=f"{prefix}_var_{rule_id}",
-            format_func=in_session_language(option_format(rule_id, keep_label)))
+            message(f"rule.{rule_id}.title"),
+            [KEEP, *option_keys(rule_id)],
+            key=f"{prefix}_var_{rule_id}",
+            format_func=in_session_language(option_format(rule_id, keep_label)),
+        )
 
 
 __all__ = ["KEEP", "PLAYERS_ROW", "chosen_rules", "option_format", "option_keys", "rows", "variant_selects"]

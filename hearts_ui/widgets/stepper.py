@@ -39,9 +39,15 @@ def stepper(prefix: str, position: int, last: int, on_move: Callable[[int], None
         # Over the cards of a hand, the main button says so: a walkthrough's steppers do not look alike.
         label = ui("stepper.next_card") if unit == "card" and name == "next" else ui(f"stepper.{name}")
         row.button(
-            label, key=f"{prefix}_{name}", help=ui(f"stepper.{unit}_{name}"), icon=icon,
-            on_click=on_move, args=(target,), disabled=not 0 <= target <= last or target == position,
-            type="primary" if name == "next" else "secondary", width="stretch",
+            label,
+            key=f"{prefix}_{name}",
+            help=ui(f"stepper.{unit}_{name}"),
+            icon=icon,
+            on_click=on_move,
+            args=(target,),
+            disabled=not 0 <= target <= last or target == position,
+            type="primary" if name == "next" else "secondary",
+            width="stretch",
         )
 
 
@@ -58,7 +64,7 @@ def stepper_in_session(key: str, last: int, unit: Unit = "card") -> int:
 
 
 def counter(position: int, last: int) -> None:
-    """"Card 3 of 12" under a stepper over the cards of a hand."""
+    """ "Card 3 of 12" under a stepper over the cards of a hand."""
     st.markdown(f"**{ui('stepper.counter', number=position, count=last)}**")
 
 

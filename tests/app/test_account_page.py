@@ -67,8 +67,13 @@ def test_a_file_is_loaded_and_a_bad_one_changes_nothing() -> None:
     at.file_uploader(key="ha_upload").upload("bad.json", broken.encode(), "application/json").run()
     at.button(key="ha_load").click().run()
     assert len(at.error) == 1 and "lessons[0].outcome" in rendered(at.error[0].value)
-    quoting = json.dumps({"format": "hearts-academy-progress", "version": 1,
-                          "lessons": [{"lesson": "t", "step": 1, "outcome": "seen", "at": "[x](//evil.example)"}]})
+    quoting = json.dumps(
+        {
+            "format": "hearts-academy-progress",
+            "version": 1,
+            "lessons": [{"lesson": "t", "step": 1, "outcome": "seen", "at": "[x](//evil.example)"}],
+        }
+    )
     at.file_uploader(key="ha_upload").upload("quoting.json", quoting.encode(), "application/json").run()
     at.button(key="ha_load").click().run()
     assert "](//evil" not in at.error[0].value and "[x](//evil.example)" in rendered(at.error[0].value)
@@ -77,8 +82,9 @@ def test_a_file_is_loaded_and_a_bad_one_changes_nothing() -> None:
 
     at.file_uploader(key="ha_upload").upload("good.json", _another_learners_file(), "application/json").run()
     at.button(key="ha_load").click().run()
-    assert [success.value for success in at.success] == [ui("account.loaded", lessons=2, puzzles=1, games=0,
-                                                            settings=0)]
+    assert [success.value for success in at.success] == [
+        ui("account.loaded", lessons=2, puzzles=1, games=0, settings=0)
+    ]
     assert store().lesson_progress(learner) == {"passing": {3: "seen"}, "table": {0: "seen", 1: "first"}}
     assert _metrics(at)[ui("account.lessons")] == "3"
 
@@ -98,9 +104,13 @@ def test_forget_me_deletes_everything_after_a_confirmation() -> None:
 
 def test_signing_in_takes_the_browsers_progress_to_the_account() -> None:
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret": "x" * 32,
-                          "client_id": "id", "client_secret": "secret",
-                          "server_metadata_url": "https://issuer.example/.well-known/openid-configuration"}
+    at.secrets["auth"] = {
+        "redirect_uri": "http://localhost:8501/oauth2callback",
+        "cookie_secret": "x" * 32,
+        "client_id": "id",
+        "client_secret": "secret",
+        "server_metadata_url": "https://issuer.example/.well-known/openid-configuration",
+    }
     at.user = {"is_logged_in": False}
     at.run()
     at.switch_page(PAGE).run()

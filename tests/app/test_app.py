@@ -93,15 +93,16 @@ def test_rule_book_names_every_field_and_option() -> None:
         assert f"`{item.name}`" in text, item.name
     # Every option of every variant row, by its catalogue name.
     missing = [
-        (entry.id, key) for entry in RULES for key in option_keys(entry.id)
-        if option_text(entry.id, key) not in text
+        (entry.id, key) for entry in RULES for key in option_keys(entry.id) if option_text(entry.id, key) not in text
     ]
     assert missing == []
     # Each of the four documents is cited by its short title, linking to its entry on the Sources page.
-    assert (f"{ui('rulebook.sources_label')}: [The Ukrainian rules site](/Sources#uk_rules_site) · "
-            "[The Russian online Hearts site](/Sources#ru_online_site) · "
-            "[The Russian encyclopedia article](/Sources#ru_encyclopedia) · "
-            "[The Russian wiki article](/Sources#ru_wiki)") in text
+    assert (
+        f"{ui('rulebook.sources_label')}: [The Ukrainian rules site](/Sources#uk_rules_site) · "
+        "[The Russian online Hearts site](/Sources#ru_online_site) · "
+        "[The Russian encyclopedia article](/Sources#ru_encyclopedia) · "
+        "[The Russian wiki article](/Sources#ru_wiki)"
+    ) in text
 
 
 def test_every_preset_can_be_picked_and_shows_all_its_settings() -> None:

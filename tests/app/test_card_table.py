@@ -38,8 +38,9 @@ def seeded(players: int, seed: int = 3) -> HandState:
     rng = random.Random(seed)
     state = HandState.deal(rules, seed=seed)
     if state.is_passing:
-        state = state.with_passes({seat: rng.sample(hand.cards(), rules.pass_count)
-                                   for seat, hand in enumerate(state.hands)})
+        state = state.with_passes(
+            {seat: rng.sample(hand.cards(), rules.pass_count) for seat, hand in enumerate(state.hands)}
+        )
     for _ in range(players + 2):
         state = state.play(rng.choice(state.legal_moves()))
     return state
@@ -102,7 +103,10 @@ def test_the_change_since_the_last_picture_is_given_to_animate() -> None:
     data = table_payload(TableScene(after, face_up=[0], before=before))
     assert data["from"] is not None and data["from"] != data["scene"]
     assert [(event["t"], event.get("card")) for event in data["events"]] == [
-        ("play", "6D"), ("play", "7D"), ("gather", None)]
+        ("play", "6D"),
+        ("play", "7D"),
+        ("gather", None),
+    ]
     assert data["events"][-1]["seat"] == after.tricks[-1].winner
     assert [play["card"] for play in data["start"]["trick"]] == ["4D", "5D"]
     # Backwards (a step back, an undo): no motion, the table is drawn as it is.
@@ -113,16 +117,20 @@ def test_the_change_since_the_last_picture_is_given_to_animate() -> None:
 def test_the_passes_that_the_viewer_may_know_are_shown_with_the_seats() -> None:
     data = table_payload(TableScene(mid_hand(), face_up=[0]))
     south = data["seats"][0]["exchange"]
-    assert south == [{"t": ui("table.passed", seat="West"), "cards": ["AC", "KD", "QH"]},
-                     {"t": ui("table.received", seat="East"), "cards": ["KC", "QD", "AS"]}]
+    assert south == [
+        {"t": ui("table.passed", seat="West"), "cards": ["AC", "KD", "QH"]},
+        {"t": ui("table.received", seat="East"), "cards": ["KC", "QD", "AS"]},
+    ]
     assert data["seats"][2]["exchange"] == []  # North's pass went between two hidden seats
 
 
 def test_speed_and_colours_reach_the_table() -> None:
     data = table_payload(TableScene(mid_hand()), TableLook(speed="instant", four_colour=True))
     assert data["delay"] == 0 and data["four"] is True
-    assert table_payload(TableScene(mid_hand()), TableLook(speed="slow"))["delay"] > table_payload(
-        TableScene(mid_hand()))["delay"]
+    assert (
+        table_payload(TableScene(mid_hand()), TableLook(speed="slow"))["delay"]
+        > table_payload(TableScene(mid_hand()))["delay"]
+    )
 
 
 def test_a_click_on_another_picture_is_dropped() -> None:

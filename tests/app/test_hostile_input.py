@@ -28,9 +28,15 @@ MARKDOWN = "[]()!`*_:$<>#|~\\"
 HOSTILE = st.one_of(
     st.text(alphabet=st.characters(codec="utf-8"), max_size=60),
     st.text(alphabet="ab.=,:-_ " + MARKDOWN, min_size=1, max_size=3_000),
-    st.sampled_from(["[Claim your prize](//evil.example/phish) ![px](//evil.example/pixel.png)",
-                     "`x` :red[boom] $x^2$ <script>alert(1)</script>", "a=" + "9" * 5_000,
-                     "standard~target_score=999999999", "x" * 30_000]),
+    st.sampled_from(
+        [
+            "[Claim your prize](//evil.example/phish) ![px](//evil.example/pixel.png)",
+            "`x` :red[boom] $x^2$ <script>alert(1)</script>",
+            "a=" + "9" * 5_000,
+            "standard~target_score=999999999",
+            "x" * 30_000,
+        ]
+    ),
 )
 
 
@@ -48,7 +54,7 @@ def _no_raw_echo(texts: list[str], typed: str, before: Sequence[str] = ()) -> No
     risky = any(char in MARKDOWN for char in typed) and typed.strip() not in own
     for shown in texts:
         for start in range(0, max(len(typed) - ECHO_LIMIT, 0) + 1, 50):
-            piece = typed[start:start + ECHO_LIMIT + 1]
+            piece = typed[start : start + ECHO_LIMIT + 1]
             assert len(piece) <= ECHO_LIMIT or piece not in shown, "an echo longer than the limit"
         if risky and len(typed.strip()) >= 4:
             # The escaped echo holds the typed text after its first backslash: only other occurrences count.

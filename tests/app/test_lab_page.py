@@ -73,8 +73,12 @@ def test_standard_against_omnibus_shows_the_divergence_and_the_scores() -> None:
     for score in (*replay.scores_a, *replay.scores_b):
         assert str(score) in scores
     # The house rules cards and the share link.
-    assert {button.key for button in at.get("download_button")} >= {"ha_lab_a_md", "ha_lab_a_html", "ha_lab_b_md",
-                                                                    "ha_lab_b_html"}
+    assert {button.key for button in at.get("download_button")} >= {
+        "ha_lab_a_md",
+        "ha_lab_a_html",
+        "ha_lab_b_md",
+        "ha_lab_b_html",
+    }
     assert at.query_params["a"] == lab.encode_ruleset(Ruleset.preset("standard"))
     assert at.query_params["b"] == lab.encode_ruleset(Ruleset.preset("omnibus"))
 
@@ -86,7 +90,8 @@ def test_step_the_replay_in_sync() -> None:
     at.button(key="ha_lab_next").click().run()
     assert at.session_state[STEP_KEY] == 2
     assert at.slider(key="ha_lab_step_slider").label == ui(
-        "stepper.counter", number=2, count=len(at.session_state[REPLAY_KEY][1].states_a) - 1)
+        "stepper.counter", number=2, count=len(at.session_state[REPLAY_KEY][1].states_a) - 1
+    )
     at.button(key="ha_lab_back").click().run()
     assert at.session_state[STEP_KEY] == 1
     at.button(key="ha_lab_last").click().run()

@@ -44,8 +44,24 @@ DEVELOPER_WORDS = [
 def _table_words(data: dict[str, object]) -> Iterator[str]:
     """The words a card table shows (not its card codes, which are data)."""
     text = json.dumps(data, ensure_ascii=False)
-    for key in ("prompt", "status", "why", "label", "caption", "say", "t", "title", "name", "pile", "count_text",
-                "confirm", "chosen", "pick", "idle", "next"):
+    for key in (
+        "prompt",
+        "status",
+        "why",
+        "label",
+        "caption",
+        "say",
+        "t",
+        "title",
+        "name",
+        "pile",
+        "count_text",
+        "confirm",
+        "chosen",
+        "pick",
+        "idle",
+        "next",
+    ):
         for match in re.finditer(rf'"{key}": ("(?:[^"\\]|\\.)*"|\[[^\]]*\])', text):
             yield match.group(1)
 
@@ -116,8 +132,9 @@ def test_every_puzzle_speaks_the_learners_words() -> None:
     assert problems == [], "\n".join(problems[:40])
 
 
-@pytest.mark.parametrize("text", ["Lead the 2C", "V8 is on", "seat 0 passes", "see RULES.md",
-                                  "must_break_hearts is off", "source 003 says"])
+@pytest.mark.parametrize(
+    "text", ["Lead the 2C", "V8 is on", "seat 0 passes", "see RULES.md", "must_break_hearts is off", "source 003 says"]
+)
 def test_the_check_finds_what_it_is_for(text: str) -> None:
     """The patterns above do catch each kind of mistake (a check that finds nothing proves nothing)."""
     assert NOTATION.search(text) or any(pattern.search(text) for pattern in DEVELOPER_WORDS)

@@ -96,7 +96,8 @@ def test_a_pass_is_chosen_on_the_table() -> None:
     click_table(at, TABLE_KEY, kind="cards", cards=forbidden + others)
     assert at.error  # the lesson's words on a card that should stay
     assert [card["c"] for card in table_data(at, TABLE_KEY)["hand"]["cards"] if card["sel"]] == sorted(
-        forbidden + others, key=[card["c"] for card in hand["cards"]].index)  # the choice is kept to mend
+        forbidden + others, key=[card["c"] for card in hand["cards"]].index
+    )  # the choice is kept to mend
 
 
 def test_a_seat_answer_may_be_clicked_on_the_table() -> None:

@@ -116,7 +116,7 @@ def test_a_practice_hand_with_every_hint(language: str) -> None:
                 at.button(key=f"ha_pr_hint_{rung}").click().run()
         found += _english(at, f"{session.stage}, turn {turn}")
         if session.stage == "pass":
-            cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count:]]
+            cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count :]]
             click_table(at, TABLE_KEY, kind="cards", cards=cards)
         else:
             illegal = [card for card in session.hand.hands[0].cards() if not session.hand.is_legal(card)]

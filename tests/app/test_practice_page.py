@@ -46,7 +46,7 @@ def _pass(at: AppTest) -> None:
     session = _session(at)
     if session.stage != "pass":
         return
-    cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count:]]
+    cards = [str(card) for card in session.hand.hands[0].cards()[-session.rules.pass_count :]]
     click_table(at, TABLE_KEY, kind="cards", cards=cards)
     assert not at.exception
     after = _session(at)
@@ -150,13 +150,16 @@ def test_the_moon_choice_when_the_learner_shot_it() -> None:
     rules = Ruleset(pass_cycle=("hold",))
     penalties = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 2S 3S"
     rest = CardSet.full_deck() - CardSet.parse(penalties + " 4C 5C 6C 7C")
-    state = HandState.from_position(rules, f"""
+    state = HandState.from_position(
+        rules,
+        f"""
 hand: 0
 hands: 7C / 4C / 5C / 6C
 taken: {penalties} / {rest} / - / -
 won: 4 8 0 0
 trick: 0
-""")
+""",
+    )
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.run()
     at.switch_page(PAGE)

@@ -25,8 +25,14 @@ CHECKS = (
 def test_practice_hints_the_lab_and_the_solver_on_the_pure_python_path() -> None:
     environment = {key: value for key, value in os.environ.items() if key != "HEARTS_REQUIRE_COMPILED"}
     environment["HEARTS_COMPILED"] = "0"
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", *CHECKS], cwd=ROOT,
-                            env=environment, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", *CHECKS],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     summary = result.stdout.strip().splitlines()[-1]  # e.g. "6 passed in 2.4s": the test and each doctest
     assert " passed" in summary and "failed" not in summary and "skipped" not in summary, summary
@@ -34,6 +40,11 @@ def test_practice_hints_the_lab_and_the_solver_on_the_pure_python_path() -> None
 
 def test_the_engine_says_it_runs_on_the_python_path() -> None:
     script = "from hearts_core.search import fast; print(fast.state())"
-    output = subprocess.run([sys.executable, "-c", script], env={**os.environ, "HEARTS_COMPILED": "0"},
-                            capture_output=True, text=True, check=True).stdout
+    output = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "HEARTS_COMPILED": "0"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert output.strip() == "pure-Python path (HEARTS_COMPILED=0)"

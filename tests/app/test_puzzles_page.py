@@ -156,8 +156,7 @@ def test_filters_narrow_the_list_and_next_opens_a_match_chosen_for_the_learner()
 
 def test_an_unknown_puzzle_gets_a_friendly_warning_and_the_picker() -> None:
     at = _open("no-such-puzzle")
-    assert any(ui("puzzles.unknown_puzzle", name="no-such-puzzle") == rendered(element.value)
-               for element in at.warning)
+    assert any(ui("puzzles.unknown_puzzle", name="no-such-puzzle") == rendered(element.value) for element in at.warning)
     assert at.selectbox(key="ha_pz_filter_kind") is not None
     assert LEGALITY.title in _text(at)
 
@@ -253,8 +252,9 @@ def test_a_moon_puzzle_shows_the_outcomes_once_answered() -> None:
     assert at.error and not at.success
     at.button(key=f"ha_pz_moon_{puzzle.solution}").click().run()
     assert any(RIGHT in element.value for element in at.success)
-    assert any(ui("puzzles.col_add_to_others", value=puzzle.rules.moon_value) in element.value
-               for element in at.markdown)
+    assert any(
+        ui("puzzles.col_add_to_others", value=puzzle.rules.moon_value) in element.value for element in at.markdown
+    )
 
 
 # -- hints and the solution ------------------------------------------------------------------------
@@ -305,8 +305,12 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     click_table(at, TABLE_KEY, kind="play", card=wrong)
     assert not at.exception
     warning = " ".join(element.value for element in at.warning)
-    cost = ui("puzzles.cost_min_points", card=Card.parse(wrong).symbol,
-              value=points_words(puzzle.values[wrong]), best=points_words(puzzle.values[best]))
+    cost = ui(
+        "puzzles.cost_min_points",
+        card=Card.parse(wrong).symbol,
+        value=points_words(puzzle.values[wrong]),
+        best=points_words(puzzle.values[best]),
+    )
     assert prose_plain(cost) in warning
     # The refutation is on the table, stepped card by card to the end.
     assert table_data(at, LINE_TABLE_KEY)["title"] == ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)
@@ -359,8 +363,9 @@ def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
             assert not at.exception, (puzzle.id, at.exception)
 
 
-def test_a_library_that_does_not_load_lists_its_problem_and_no_traceback(tmp_path: Path,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_library_that_does_not_load_lists_its_problem_and_no_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))  # no themes.toml: nothing loads
     at = _open("anything")
     assert any(ui("puzzles.problems_heading", count=1) == expander.label for expander in at.expander)
@@ -375,5 +380,6 @@ def test_a_streak_run_counts_first_tries_and_ends_at_the_first_miss() -> None:
     at.button(key="ha_pz_solution").click().run()  # the answer shown: a miss, the run is over
     assert at.session_state[PROGRESS_KEY][first.id].result == "failed"
     assert any(ui("puzzles.run_over", count=0, best=0) in str(element.value) for element in at.warning) or (
-        not at.session_state[RUN_KEY].active)
+        not at.session_state[RUN_KEY].active
+    )
     assert not at.session_state[RUN_KEY].active

@@ -85,7 +85,9 @@ def test_penalty_summary(name: str, summary: str) -> None:
 def test_penalty_chips_group_hearts_and_mark_bonuses() -> None:
     chips = penalty_chips(Ruleset.preset("omnibus"))
     assert [(chip.face, chip.points, chip.bonus) for chip in chips] == [
-        ("♥ ×13", "1 each", False), ("J♦", "−10", True), ("Q♠", "13", False),
+        ("♥ ×13", "1 each", False),
+        ("J♦", "−10", True),
+        ("Q♠", "13", False),
     ]
     spot = penalty_chips(Ruleset.preset("spot_hearts"))
     assert len(spot) == 14  # no common heart value: every heart on its own
@@ -143,8 +145,9 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
 
     used = set()
     for path in (ROOT / "hearts_ui").rglob("*.py"):
-        code = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
-                         if not line.lstrip().startswith(">>>"))
+        code = "\n".join(
+            line for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith(">>>")
+        )
         used |= set(re.findall(r"""\bui\(\s*["']([a-z_.]+)["']""", code))
     assert len(used) > 20, "no keys found"
     # Keys built at run time.
@@ -171,8 +174,10 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
     used |= {f"glossary.{part}{language}" for part in ("", "course_") for language in ("uk", "ru")}
     columns = lab.simulate_pairs(Ruleset(), Ruleset(), 1).records()[0]
-    used |= {"lab_column.score" if name.startswith("score_") and name != "score_spread" else f"lab_column.{name}"
-             for name in columns} | {"lab_column.nobody"}
+    used |= {
+        "lab_column.score" if name.startswith("score_") and name != "score_spread" else f"lab_column.{name}"
+        for name in columns
+    } | {"lab_column.nobody"}
     missing = sorted(key for key in used if not has_ui(key))
     assert missing == []
     unused = sorted(set(ui_catalogue()) - used)

@@ -38,8 +38,10 @@ def hand_codes(page: Page, label: str | None = None, *, legal: bool | None = Non
         selector += ":not([aria-disabled=true])"
     elif legal is False:
         selector += "[aria-disabled=true]"
-    return [str(code) for code in hand(page, label).locator(selector).evaluate_all(
-        "nodes => nodes.map(node => node.dataset.card)")]
+    return [
+        str(code)
+        for code in hand(page, label).locator(selector).evaluate_all("nodes => nodes.map(node => node.dataset.card)")
+    ]
 
 
 def status(page: Page) -> Locator:

@@ -89,8 +89,12 @@ def test_two_tabs_of_one_learner_keep_what_both_did(server: StreamlitServer, bro
 def test_the_injection_links_render_no_link_and_fetch_nothing_elsewhere(server: StreamlitServer, page: Page) -> None:
     hosts: set[str] = set()
     page.on("request", lambda request: hosts.add(urlparse(request.url).hostname or ""))
-    for path in (f"/Variant_Lab?a={quote(INJECTION)}", f"/Lessons?lesson={quote(INJECTION)}",
-                 f"/Puzzles?puzzle={quote(INJECTION)}", f"/Rule_Book?preset={quote(INJECTION)}"):
+    for path in (
+        f"/Variant_Lab?a={quote(INJECTION)}",
+        f"/Lessons?lesson={quote(INJECTION)}",
+        f"/Puzzles?puzzle={quote(INJECTION)}",
+        f"/Rule_Book?preset={quote(INJECTION)}",
+    ):
         page.goto(server.url + path)
         _settled(page)
         expect(page.get_by_test_id("stAlert").first).to_be_visible()

@@ -31,12 +31,14 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 WIDTHS = {"desktop": 1366, "phone": 390}
 TABLE_LESSON = load_curriculum(LESSONS_DIR).lessons["table"]
-FOLLOW_SUIT = next(number for number, step in enumerate(TABLE_LESSON.steps, start=1)
-                   if isinstance(step, ChooseCardStep))
+FOLLOW_SUIT = next(
+    number for number, step in enumerate(TABLE_LESSON.steps, start=1) if isinstance(step, ChooseCardStep)
+)
 LIBRARY = load_library(PUZZLES_DIR)
 #: A play puzzle South answers (its hand is "Your hand" in every language).
-PLAY = next(puzzle for puzzle in LIBRARY.ordered() if isinstance(puzzle, PlayPuzzle)
-            and puzzle.question_state.to_play == 0)
+PLAY = next(
+    puzzle for puzzle in LIBRARY.ordered() if isinstance(puzzle, PlayPuzzle) and puzzle.question_state.to_play == 0
+)
 
 #: Elements wider than their box: a page scrolling sideways, a button or tab cutting its words.
 OVERFLOW = """() => {
@@ -113,13 +115,19 @@ def _right_card(page: Page, address: str, card: str, where: str, shots: Path) ->
 def _lesson_card(page: Page, url: str, language: str, width: str, shots: Path) -> None:
     step = TABLE_LESSON.steps[FOLLOW_SUIT - 1]
     assert isinstance(step, ChooseCardStep)
-    _right_card(page, f"{url}/Lessons?lesson=table&step={FOLLOW_SUIT}&lang={language}", step.accept[0],
-                f"{language} {width} lesson", shots)
+    _right_card(
+        page,
+        f"{url}/Lessons?lesson=table&step={FOLLOW_SUIT}&lang={language}",
+        step.accept[0],
+        f"{language} {width} lesson",
+        shots,
+    )
 
 
 def _puzzle_card(page: Page, url: str, language: str, width: str, shots: Path) -> None:
-    _right_card(page, f"{url}/Puzzles?puzzle={PLAY.id}&lang={language}", PLAY.solution[0],
-                f"{language} {width} puzzle", shots)
+    _right_card(
+        page, f"{url}/Puzzles?puzzle={PLAY.id}&lang={language}", PLAY.solution[0], f"{language} {width} puzzle", shots
+    )
 
 
 def _practice_card(page: Page, url: str, language: str, width: str, shots: Path) -> None:

@@ -73,8 +73,9 @@ def _play(page: Page, lesson: Lesson, step: ChooseCardStep, wrong: bool) -> None
 def _pass(page: Page, lesson: Lesson, step: ChoosePassStep) -> None:
     count = lesson.rules_for(step).pass_count
     label = _hand_label(lesson, step, step.seat)
-    cards = list(step.require) + [code for code in hand_codes(page, label)
-                                  if code not in step.require and code not in step.forbid]
+    cards = list(step.require) + [
+        code for code in hand_codes(page, label) if code not in step.require and code not in step.forbid
+    ]
     for code in cards[:count]:
         card_button(page, code, label).click()
     page.get_by_role("button", name=ui("common.pass_submit"), exact=True).click()

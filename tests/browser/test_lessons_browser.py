@@ -121,8 +121,14 @@ def _alert(page: Page, text: str) -> Locator:
 def _status(progress: dict[int, str]) -> str:
     """The badge the list shows for the table lesson with this progress (step index -> outcome)."""
     status = lesson_status(TABLE, {TABLE.id: progress})
-    return ui(f"lessons.status_{status.state}", seen=status.seen, steps=status.steps, solved=status.solved,
-              active=status.active, first=status.first_try)
+    return ui(
+        f"lessons.status_{status.state}",
+        seen=status.seen,
+        steps=status.steps,
+        solved=status.solved,
+        active=status.active,
+        first=status.first_try,
+    )
 
 
 def _lesson_card(page: Page) -> Locator:
@@ -327,9 +333,7 @@ def test_reload_keeps_the_step_and_the_answers(server: StreamlitServer, page: Pa
     # A reload opens a new Streamlit session, but the learner's cookie brings the
     # progress back: the right answer given before the reload still counts.
     _button(page, "ha_back").click()
-    expect(_lesson_card(page)).to_contain_text(
-        _status({HOW_MANY - 1: "right", HOW_MANY: "seen"})
-    )
+    expect(_lesson_card(page)).to_contain_text(_status({HOW_MANY - 1: "right", HOW_MANY: "seen"}))
     _no_exception(page)
 
 

@@ -102,7 +102,8 @@ def _finds_it_all(server: StreamlitServer, page: Page, cards: list[str], on_tabl
 
 
 def test_progress_survives_a_restart_and_is_shared_by_a_second_server(
-        browser: Browser, tmp_path: Path, artifacts: Path) -> None:
+    browser: Browser, tmp_path: Path, artifacts: Path
+) -> None:
     database = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
     first = _started(tmp_path / "first.log", database)
     try:

@@ -74,8 +74,9 @@ def _solve(page: Page, puzzle: Puzzle) -> None:
         else:
             if isinstance(puzzle, PassingPuzzle):
                 require, forbid = puzzle.solution
-                cards = list(require) + [code for code in hand_codes(page, label)
-                                         if code not in require and code not in forbid]
+                cards = list(require) + [
+                    code for code in hand_codes(page, label) if code not in require and code not in forbid
+                ]
                 cards = cards[: puzzle.rules.pass_count]
                 confirm = ui("common.pass_submit")
             else:
@@ -97,9 +98,7 @@ def _rating(page: Page) -> int:
     return int(value.replace(",", ""))
 
 
-def test_a_new_learner_starts_easy_a_miss_lowers_the_rating_and_comes_back(
-    server: StreamlitServer, page: Page
-) -> None:
+def test_a_new_learner_starts_easy_a_miss_lowers_the_rating_and_comes_back(server: StreamlitServer, page: Page) -> None:
     page.set_viewport_size({"width": 1366, "height": 1200})
     page.goto(f"{server.url}/Puzzles")
     _settled(page)
@@ -121,6 +120,7 @@ def test_a_new_learner_starts_easy_a_miss_lowers_the_rating_and_comes_back(
             break
         _solve(page, puzzle)
     assert all(FACTS[puzzle.id].difficulty == 1 and FACTS[puzzle.id].standard for puzzle in offered[:3]), [
-        puzzle.id for puzzle in offered[:3]]
+        puzzle.id for puzzle in offered[:3]
+    ]
     assert offered[-1].id == missed and len(offered) >= REVIEW_AFTER + 1, [puzzle.id for puzzle in offered]
     _no_exception(page)

@@ -42,8 +42,11 @@ def _first(kind: str) -> Puzzle:
 
 LEGALITY = _first("legality")
 MOON = _first("moon")
-PLAY = next(puzzle for puzzle in LIBRARY.ordered() if isinstance(puzzle, PlayPuzzle)
-            and len(puzzle.question_state.legal_moves()) > len(puzzle.solution))
+PLAY = next(
+    puzzle
+    for puzzle in LIBRARY.ordered()
+    if isinstance(puzzle, PlayPuzzle) and len(puzzle.question_state.legal_moves()) > len(puzzle.solution)
+)
 BEST: str = PLAY.solution[0]
 
 
@@ -182,8 +185,9 @@ def test_a_play_puzzle_is_answered_by_clicking_the_card_on_the_table(
     prompt_box = prompt.bounding_box()
     assert felt_bottom is not None and prompt_box is not None
     assert prompt_box["y"] < felt_bottom["y"] + felt_bottom["height"]
-    wrong = next(code for code in hand_codes(page, label) if code not in PLAY.solution
-                 and PLAY.question_state.is_legal(code))
+    wrong = next(
+        code for code in hand_codes(page, label) if code not in PLAY.solution and PLAY.question_state.is_legal(code)
+    )
     card_button(page, wrong, label).click()
     expect(_alert(page, _plain(ui("puzzles.worse")))).to_be_visible()
     # The table now steps through the reply to the wrong card; back to the puzzle to try again.

@@ -53,13 +53,14 @@ def test_the_course_loads_in_the_language_with_no_problem(language: str) -> None
     library = translate_library(LIBRARY, PUZZLES_DIR, language)
     assert library.problems == ()
     assert {puzzle.id: puzzle.solution for puzzle in library.puzzles.values()} == {
-        puzzle.id: puzzle.solution for puzzle in LIBRARY.puzzles.values()}  # only the words change
+        puzzle.id: puzzle.solution for puzzle in LIBRARY.puzzles.values()
+    }  # only the words change
     glossary = load_glossary(language=language)
     assert [term.id for term in glossary.terms] == [term.id for term in load_glossary().terms]
-    quotes = quotes_from(read_localized(LESSONS_DIR / "sources.toml", language), {rule.id for rule in RULES},
-                         language)
-    assert quotes and all(bool(quote.translation) == (SOURCES[quote.source].language != language)
-                          for quote in quotes)  # no translation of a quote into its own language
+    quotes = quotes_from(read_localized(LESSONS_DIR / "sources.toml", language), {rule.id for rule in RULES}, language)
+    assert quotes and all(
+        bool(quote.translation) == (SOURCES[quote.source].language != language) for quote in quotes
+    )  # no translation of a quote into its own language
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -78,8 +79,13 @@ def test_a_translation_with_a_missing_card_or_a_stray_text_is_refused() -> None:
     localize(english, own, "lesson", "uk", "01_table.toml")
     follow = next(step for step in own["steps"].values() if "3D" in step.get("prompt", ""))
     with pytest.raises(TranslationError, match="cards in notation differ"):
-        localize(english, _with(own, follow, "prompt", follow["prompt"].replace("3D", "три бубни")), "lesson", "uk",
-                 "01_table.toml")
+        localize(
+            english,
+            _with(own, follow, "prompt", follow["prompt"].replace("3D", "три бубни")),
+            "lesson",
+            "uk",
+            "01_table.toml",
+        )
     with pytest.raises(TranslationError, match="does not have: stray"):
         localize(english, {**own, "stray": "?"}, "lesson", "uk", "01_table.toml")
 
@@ -91,22 +97,30 @@ def _with(own: dict[str, Any], step: dict[str, Any], key: str, value: str) -> di
 
 #: Texts in each language: the catalogues and every content translation.
 def _texts(language: str) -> dict[str, str]:
-    files = [ROOT / "hearts_ui" / "locales" / f"{language}.toml",
-             ROOT / "hearts_core" / "words" / "locales" / f"{language}.toml",
-             *sorted((LESSONS_DIR / "locales" / language).rglob("*.toml"))]
+    files = [
+        ROOT / "hearts_ui" / "locales" / f"{language}.toml",
+        ROOT / "hearts_core" / "words" / "locales" / f"{language}.toml",
+        *sorted((LESSONS_DIR / "locales" / language).rglob("*.toml")),
+    ]
     return {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8") for path in files}
 
 
-@pytest.mark.parametrize(("language", "wrong"), [
-    ("uk", r"\b(Північн|Південн)\w* (схід|сход|захід|заход)"),
-    ("ru", r"\b(Северо|Юго)-(восток|запад)"),
-])
+@pytest.mark.parametrize(
+    ("language", "wrong"),
+    [
+        ("uk", r"\b(Північн|Південн)\w* (схід|сход|захід|заход)"),
+        ("ru", r"\b(Северо|Юго)-(восток|запад)"),
+    ],
+)
 def test_compound_seats_are_written_as_the_table_writes_them(language: str, wrong: str) -> None:
     found = {name: re.findall(wrong, text) for name, text in _texts(language).items() if re.search(wrong, text)}
     assert found == {}
 
 
 def test_ukrainian_apostrophe_is_the_typographic_one() -> None:
-    found = {name: re.findall(r"\w'\w", text) for name, text in _texts("uk").items()
-             if re.search(r"[а-яіїєґ]'[а-яіїєґ]", text, re.IGNORECASE)}
+    found = {
+        name: re.findall(r"\w'\w", text)
+        for name, text in _texts("uk").items()
+        if re.search(r"[а-яіїєґ]'[а-яіїєґ]", text, re.IGNORECASE)
+    }
     assert found == {}

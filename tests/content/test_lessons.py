@@ -32,8 +32,19 @@ ALL = CURRICULUM.ordered()
 #: The curriculum in order: the passing mechanics early, its strategy after the first-trick, breaking-hearts
 #: and queen lessons whose ideas (ducking, exits, voids) it leans on.
 EXPECTED_ORDER = (
-    "table", "penalty_cards", "passing", "opening_lead", "breaking_hearts", "queen_of_spades",
-    "passing_strategy", "shooting_the_moon", "whole_game", "variants_tour", "player_counts", "strategy", "history",
+    "table",
+    "penalty_cards",
+    "passing",
+    "opening_lead",
+    "breaking_hearts",
+    "queen_of_spades",
+    "passing_strategy",
+    "shooting_the_moon",
+    "whole_game",
+    "variants_tour",
+    "player_counts",
+    "strategy",
+    "history",
 )
 
 
@@ -104,8 +115,17 @@ def test_walkthroughs_and_comparisons_build(lesson: Lesson) -> None:
 
 def test_every_cited_rule_exists_and_the_core_rules_are_all_cited() -> None:
     cited = {rule for lesson in ALL for step in lesson.steps for rule in step.rule}
-    for rule in ("follow_suit", "trick_winner", "first_trick", "breaking_hearts", "only_hearts", "queen_lead",
-                 "penalty_points", "moon", "pass_cycle"):
+    for rule in (
+        "follow_suit",
+        "trick_winner",
+        "first_trick",
+        "breaking_hearts",
+        "only_hearts",
+        "queen_lead",
+        "penalty_points",
+        "moon",
+        "pass_cycle",
+    ):
         assert rule in cited, rule
 
 
@@ -116,7 +136,8 @@ def test_at_least_forty_percent_of_the_steps_are_actions_on_the_table() -> None:
     counts = count_curriculum(CURRICULUM)
     assert counts.share_on_table >= 0.40, (
         f"{counts.on_table} of {counts.steps} steps act on the table ({counts.share_on_table:.0%}); "
-        "see python -m hearts_core.lessons stats")
+        "see python -m hearts_core.lessons stats"
+    )
 
 
 @pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)

@@ -67,10 +67,16 @@ def _copy(source: Path, folder: Path) -> Path:
     return target
 
 
-@pytest.mark.parametrize("change", [
-    {"sections": "x"}, {"sections": 5}, {"sections": [5]}, {"sections": [{"id": "a", "title": "A", "lessons": 5}]},
-    {"sections": [{"id": 5, "title": ["A"], "lessons": ["table"]}]},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"sections": "x"},
+        {"sections": 5},
+        {"sections": [5]},
+        {"sections": [{"id": "a", "title": "A", "lessons": 5}]},
+        {"sections": [{"id": 5, "title": ["A"], "lessons": ["table"]}]},
+    ],
+)
 def test_a_broken_catalogue_is_one_problem_not_a_crash(tmp_path: Path, change: dict[str, Any]) -> None:
     folder = _copy(LESSONS_DIR, tmp_path)
     (folder / "catalogue.toml").write_text(tomli_w.dumps({**_data(LESSONS_DIR / "catalogue.toml"), **change}))
@@ -90,12 +96,20 @@ def test_a_broken_lesson_leaves_the_others_loaded(tmp_path: Path) -> None:
     assert len(curriculum.lessons) == len(LESSON_FILES) - 1
 
 
-@pytest.mark.parametrize(("themes", "puzzles"), [
-    ({"themes": "x"}, None), ({"themes": {"a": 5}}, None), ({"themes": {"a": {"title": ["x"]}}}, None),
-    (None, {"puzzles": {"id": "a"}}), (None, {"puzzles": ["a"]}), (None, {"puzzles": 5}),
-])
+@pytest.mark.parametrize(
+    ("themes", "puzzles"),
+    [
+        ({"themes": "x"}, None),
+        ({"themes": {"a": 5}}, None),
+        ({"themes": {"a": {"title": ["x"]}}}, None),
+        (None, {"puzzles": {"id": "a"}}),
+        (None, {"puzzles": ["a"]}),
+        (None, {"puzzles": 5}),
+    ],
+)
 def test_broken_theme_and_puzzle_files_are_problems_naming_them(
-        tmp_path: Path, themes: dict[str, Any] | None, puzzles: dict[str, Any] | None) -> None:
+    tmp_path: Path, themes: dict[str, Any] | None, puzzles: dict[str, Any] | None
+) -> None:
     folder = tmp_path / "puzzles"
     shutil.copytree(PUZZLES_DIR, folder)
     if themes is not None:

@@ -78,8 +78,12 @@ def test_every_theme_is_used() -> None:
 
 
 def test_ids_are_unique_across_files() -> None:
-    ids = [raw["id"] for path in sorted(Path(PUZZLES_DIR).glob("*.toml")) if path.name != "themes.toml"
-           for raw in tomllib.loads(path.read_text(encoding="utf-8")).get("puzzles", [])]
+    ids = [
+        raw["id"]
+        for path in sorted(Path(PUZZLES_DIR).glob("*.toml"))
+        if path.name != "themes.toml"
+        for raw in tomllib.loads(path.read_text(encoding="utf-8")).get("puzzles", [])
+    ]
     assert [name for name, count in Counter(ids).items() if count > 1] == []
     assert len(ids) == len(ALL)
 
@@ -151,8 +155,12 @@ def test_moon_accepts_the_engines_option_only(puzzle: Puzzle) -> None:
     report = puzzle.state.score_report(moon_choice="add_to_others")
     assert report.moon_shooter is not None
     totals = puzzle.totals
-    option = best_moon_option(puzzle.rules, raw_points(puzzle.rules, [cards.mask for cards in puzzle.state.taken]),
-                              report.moon_shooter, totals)
+    option = best_moon_option(
+        puzzle.rules,
+        raw_points(puzzle.rules, [cards.mask for cards in puzzle.state.taken]),
+        report.moon_shooter,
+        totals,
+    )
     assert puzzle.solution == option
     assert check_attempt(puzzle, option).correct
     (other,) = set(MOON_CHOICES) - {option}
@@ -210,8 +218,9 @@ def test_play_best_card_is_unique_by_its_margin(puzzle: PlayPuzzle) -> None:
     assert check_attempt(puzzle, _illegal_card(puzzle.state)).code == "illegal"
 
 
-@pytest.mark.parametrize("puzzle", [puzzle for puzzle in PLAY if puzzle.argument is not None],
-                         ids=lambda puzzle: puzzle.id)
+@pytest.mark.parametrize(
+    "puzzle", [puzzle for puzzle in PLAY if puzzle.argument is not None], ids=lambda puzzle: puzzle.id
+)
 def test_play_arguments_pick_what_the_engine_picks(puzzle: PlayPuzzle) -> None:
     assert puzzle.argument is not None
     picked = argument_cards(puzzle.state, puzzle.argument)
@@ -268,8 +277,11 @@ def test_the_solution_line_replays_to_the_best_value_under_the_puzzle_rules(puzz
 def test_hard_play_puzzles_are_hard_for_simple_players() -> None:
     """A hard play puzzle is one the rule-based bot and the greedy one-trick player do not both find,
     and simple players find hard answers less often than easy ones."""
-    both = [puzzle.id for puzzle, question in play_questions(ALL)
-            if puzzle.difficulty == 3 and signals(question).simple_finds == 2]
+    both = [
+        puzzle.id
+        for puzzle, question in play_questions(ALL)
+        if puzzle.difficulty == 3 and signals(question).simple_finds == 2
+    ]
     assert both == [], f"marked hard, yet both simple players find them: {both}"
     rates = {level: found / chances for level, (found, chances) in found_by_difficulty(ALL).items()}
     assert rates[3] < rates[1], rates

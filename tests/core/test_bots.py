@@ -49,12 +49,14 @@ def position(rules: Ruleset, hands: list[str], trick: str, taken: dict[int, str]
     while rest:
         for _ in range(n):
             masks[0] |= rest.pop().bit
-    text = "; ".join([
-        "hands: " + " / ".join(hands),
-        "taken: " + " / ".join(str(CardSet.from_mask(mask)) or "-" for mask in masks),
-        "won: " + " ".join(str(mask.bit_count() // n) for mask in masks),
-        f"trick: {leader} {' '.join(trick_cards)}",
-    ])
+    text = "; ".join(
+        [
+            "hands: " + " / ".join(hands),
+            "taken: " + " / ".join(str(CardSet.from_mask(mask)) or "-" for mask in masks),
+            "won: " + " ".join(str(mask.bit_count() // n) for mask in masks),
+            f"trick: {leader} {' '.join(trick_cards)}",
+        ]
+    )
     return HandState.from_position(rules, text)
 
 
@@ -73,47 +75,69 @@ def heuristic(state: HandState) -> tuple[str, str]:
 def test_heuristic_ducks_under_the_winner_with_its_highest_losing_card() -> None:
     # Four cards each; East (seat 3) leads TD, South (seat 0) holds 4D 9D KD: 9D ducks, KD is kept
     # for a safe trick and 4D as an exit.
-    state = position(HOLD, ["4D 9D KD 2C", "3D 5D 6D 3C", "7D 8D 4C 5C", "JD QD AD"], "3 TD",
-                     {1: "2H 3H 4H 5H 6H 7H", 2: "8H 9H TH JH QH KH AH QS"})
+    state = position(
+        HOLD,
+        ["4D 9D KD 2C", "3D 5D 6D 3C", "7D 8D 4C 5C", "JD QD AD"],
+        "3 TD",
+        {1: "2H 3H 4H 5H 6H 7H", 2: "8H 9H TH JH QH KH AH QS"},
+    )
     assert heuristic(state) == ("9D", "duck_under_winner")
 
 
 def test_heuristic_dumps_the_queen_under_the_ace() -> None:
     # The rule book's worked example from the dumper's side: AS led, TS followed, South holds QS 4S.
-    state = position(HOLD, ["KS 9D TD JD", "5D 6D 7C", "7D 8D 8C", "QS 4S 2D 3D"], "1 AS TS",
-                     {1: "2H 3H 4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH"})
+    state = position(
+        HOLD,
+        ["KS 9D TD JD", "5D 6D 7C", "7D 8D 8C", "QS 4S 2D 3D"],
+        "1 AS TS",
+        {1: "2H 3H 4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH"},
+    )
     assert heuristic(state) == ("QS", "dump_queen")
 
 
 def test_heuristic_dumps_the_queen_when_void() -> None:
-    state = position(HOLD, ["KS 9D TD JD", "5D 6D 7C", "7D 8D 8C", "QS 4S 2D 3D"], "1 AC TC",
-                     {1: "2H 3H 4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH"})
+    state = position(
+        HOLD,
+        ["KS 9D TD JD", "5D 6D 7C", "7D 8D 8C", "QS 4S 2D 3D"],
+        "1 AC TC",
+        {1: "2H 3H 4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH"},
+    )
     assert heuristic(state) == ("QS", "dump_queen")
 
 
 def test_heuristic_dumps_its_highest_heart_when_void_and_the_queen_is_gone() -> None:
-    state = position(HOLD, ["KS 9D TD JD", "5D 6D 7C", "7D 8D 8C", "2H KH 4S 2D"], "1 AC TC",
-                     {1: "3H 4H 5H 6H 7H 8H QS", 2: "9H TH JH QH AH"})
+    state = position(
+        HOLD,
+        ["KS 9D TD JD", "5D 6D 7C", "7D 8D 8C", "2H KH 4S 2D"],
+        "1 AC TC",
+        {1: "3H 4H 5H 6H 7H 8H QS", 2: "9H TH JH QH AH"},
+    )
     assert heuristic(state) == ("KH", "dump_high_heart")
 
 
 def test_heuristic_flushes_the_queen_with_a_low_spade() -> None:
     # South leads, holds no QS, KS or AS, and the queen is still out.
-    state = position(HOLD, ["3S 8S 2D 8C", "QS 5S 6D 9C", "KS 6S 7D TC", "AS 7S 8D JC"], "0",
-                     {1: "2H 3H 4H 5H 6H 7H", 2: "8H 9H TH JH QH KH AH"})
+    state = position(
+        HOLD,
+        ["3S 8S 2D 8C", "QS 5S 6D 9C", "KS 6S 7D TC", "AS 7S 8D JC"],
+        "0",
+        {1: "2H 3H 4H 5H 6H 7H", 2: "8H 9H TH JH QH KH AH"},
+    )
     assert heuristic(state) == ("3S", "flush_queen")
 
 
 def test_heuristic_takes_a_heart_trick_to_stop_a_moon() -> None:
     # West (seat 1) has taken the QS and six hearts, nobody else a point: West leads 9H and
     # North (seat 2) takes the trick with TH instead of ducking with 2H.
-    state = position(HOLD, ["JH 2D 3D 4D", "5D 6D 7D", "2H TH 3C 4C", "KH AH 8D 9D"], "1 9H",
-                     {1: "3H 4H 5H 6H 7H 8H QS QH"})
+    state = position(
+        HOLD, ["JH 2D 3D 4D", "5D 6D 7D", "2H TH 3C 4C", "KH AH 8D 9D"], "1 9H", {1: "3H 4H 5H 6H 7H 8H QS QH"}
+    )
     assert moon_threat(SimRules(HOLD), state.taken_masks) == 1
     assert heuristic(state) == ("TH", "stop_moon")
     # The same trick when the points are shared: North ducks.
-    shared = position(HOLD, ["JH 2D 3D 4D", "5D 6D 7D", "2H TH 3C 4C", "KH AH 8D 9D"], "1 9H",
-                      {1: "3H 4H 5H 6H QS QH", 3: "7H 8H"})
+    shared = position(
+        HOLD, ["JH 2D 3D 4D", "5D 6D 7D", "2H TH 3C 4C", "KH AH 8D 9D"], "1 9H", {1: "3H 4H 5H 6H QS QH", 3: "7H 8H"}
+    )
     assert heuristic(shared) == ("2H", "duck_under_winner")
 
 
@@ -132,7 +156,7 @@ def _deal_with(rules: Ruleset, hand: str) -> HandState:
     mine = CardSet.parse(hand)
     rest = [card for card in rules.deck if card not in mine]
     size = rules.hand_size
-    hands = [str(mine)] + [str(CardSet(rest[i * size:(i + 1) * size])) for i in range(rules.players - 1)]
+    hands = [str(mine)] + [str(CardSet(rest[i * size : (i + 1) * size])) for i in range(rules.players - 1)]
     return HandState.from_hands(rules, hands)
 
 
@@ -161,7 +185,7 @@ def _shuffled_others(state: HandState, seat: int, rng: random.Random) -> HandSta
         if other == seat:
             hands.append(str(hand) or "-")
         else:
-            mine, cards = cards[:len(hand)], cards[len(hand):]
+            mine, cards = cards[: len(hand)], cards[len(hand) :]
             hands.append(str(CardSet(mine)) or "-")
     text = state.to_position().splitlines()
     text = [("hands: " + " / ".join(hands)) if line.startswith("hands:") else line for line in text]
@@ -226,7 +250,8 @@ def test_views_of_a_whole_hand_ignore_other_seats_hidden_cards() -> None:
     view = PlayerView.from_state(state, seat, (10, 20, 30, 40))
     assert view == PlayerView.from_state(twin, seat, (10, 20, 30, 40))
     assert sample_worlds(view, 5, random.Random(1)) == sample_worlds(
-        PlayerView.from_state(twin, seat, (10, 20, 30, 40)), 5, random.Random(1))
+        PlayerView.from_state(twin, seat, (10, 20, 30, 40)), 5, random.Random(1)
+    )
 
 
 def test_sample_worlds_respects_hand_sizes_voids_and_passed_cards() -> None:
@@ -247,8 +272,9 @@ def test_sample_worlds_respects_hand_sizes_voids_and_passed_cards() -> None:
         still_passed = state.passes[seat].mask & ~view.gone
         # The true deal is consistent with the view.
         for other in range(4):
-            assert not view.voids[other] & sum(1 << suit for suit in range(4)
-                                                if state.hands[other].mask & SUIT_MASKS[suit])
+            assert not view.voids[other] & sum(
+                1 << suit for suit in range(4) if state.hands[other].mask & SUIT_MASKS[suit]
+            )
         checked_voids += sum(bool(mask) for other, mask in enumerate(view.voids) if other != seat)
         for world in sample_worlds(view, 20, rng):
             assert world[seat] == state.hands[seat].mask
@@ -277,8 +303,12 @@ def test_every_bot_plays_only_legal_cards(name: str, players: Players) -> None:
         n = rules.players
         # Each level sits in every seat over the hands, next to the other levels.
         bots = [make_bot(levels[(seat + hand_number) % 3], worlds=3) for seat in range(n)]
-        final = play_hand(HandState.deal(rules, f"{name}-{hand_number}", hand_number), bots, seed=hand_number,
-                          on_decision=lambda view, decision: seen.add(decision.idea))
+        final = play_hand(
+            HandState.deal(rules, f"{name}-{hand_number}", hand_number),
+            bots,
+            seed=hand_number,
+            on_decision=lambda view, decision: seen.add(decision.idea),
+        )
         assert final.phase == "over"
     assert seen <= set(IDEAS)
 
@@ -312,8 +342,12 @@ def test_equivalent_cards_collapse_but_the_queen_stays_alone() -> None:
 def test_monte_carlo_reports_its_numbers() -> None:
     # South (seat 3) must follow the AS: keeping the queen with AD AC left means winning
     # every remaining trick and the queen with them.
-    state = position(HOLD, ["9D TD JD 9C", "5D 6D 7C", "7D 8D 8C", "QS 4S AD AC"], "1 AS TS",
-                     {1: "2H 3H 4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH"})
+    state = position(
+        HOLD,
+        ["9D TD JD 9C", "5D 6D 7C", "7D 8D 8C", "QS 4S AD AC"],
+        "1 AS TS",
+        {1: "2H 3H 4H 5H 6H 7H 8H", 2: "9H TH JH QH KH AH"},
+    )
     decision = MonteCarloBot(worlds=16).choose_card(PlayerView.from_state(state, 3), random.Random(1))
     assert str(decision.card) == "QS"
     by_card = {str(stats.card): stats for stats in decision.stats}
@@ -330,7 +364,9 @@ def test_monte_carlo_passes_by_simulation_from_its_own_cards_only() -> None:
     deals = [rest, rest[::-1]]
     passes = []
     for order in deals:
-        state = HandState.from_hands(rules, [" ".join(mine)] + [" ".join(order[i * 13:(i + 1) * 13]) for i in range(3)])
+        state = HandState.from_hands(
+            rules, [" ".join(mine)] + [" ".join(order[i * 13 : (i + 1) * 13]) for i in range(3)]
+        )
         view = PlayerView.from_state(state, 0)
         chosen = MonteCarloBot(worlds=16).choose_pass(view, random.Random(3))
         assert len(chosen) == 3 and all(str(card) in mine for card in chosen)

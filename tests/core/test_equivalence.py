@@ -63,17 +63,20 @@ def test_the_led_card_separates_the_lowest_spade() -> None:
 def _ending(rules: Ruleset, rng: random.Random, into_trick: int) -> HandState:
     state = HandState.deal(rules, rng.getrandbits(32), rng.randrange(4))
     if state.is_passing:
-        state = state.with_passes({seat: rng.sample(hand.cards(), rules.pass_count)
-                                   for seat, hand in enumerate(state.hands)})
+        state = state.with_passes(
+            {seat: rng.sample(hand.cards(), rules.pass_count) for seat, hand in enumerate(state.hands)}
+        )
     for _ in range((rules.hand_size - 3) * rules.players + into_trick):
         state = state.play(rng.choice(state.legal_moves()))
     return HandState.from_position(rules, state.to_position())
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), preset=st.sampled_from(["standard", "omnibus", "spot_hearts", "black_maria",
-                                                           "pink_lady", "three_players"]),
-       into_trick=st.integers(0, 3))
+@given(
+    seed=st.integers(0, 10**9),
+    preset=st.sampled_from(["standard", "omnibus", "spot_hearts", "black_maria", "pink_lady", "three_players"]),
+    into_trick=st.integers(0, 3),
+)
 def test_cards_called_equivalent_are_worth_the_same(seed: int, preset: str, into_trick: int) -> None:
     """The bots' and hints' classes (from what the seat sees) and the solver's (by its objective's
     values) never merge two cards a plain minimax tells apart."""

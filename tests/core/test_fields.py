@@ -62,7 +62,8 @@ ALL_EXAMPLES = [(label, rules) for name in FIELDS for label, rules in examples(n
 @pytest.mark.parametrize("name", FIELDS)
 def test_every_field_has_metadata(name: str) -> None:
     assert field_rule(name) in {entry.id for entry in RULES}, (
-        f"field {name}: its rule {field_rule(name)!r} is not in the rule book (hearts_core.content.rulebook)")
+        f"field {name}: its rule {field_rule(name)!r} is not in the rule book (hearts_core.content.rulebook)"
+    )
     assert any(name in entry.fields for entry in RULES), f"field {name}: no rule book entry names it in its fields"
     values = examples(name)
     assert len(values) >= 2, f"field {name}: give its values (a Literal type, a bool, or metadata examples)"
@@ -126,7 +127,8 @@ def test_every_field_can_be_set_from_the_pages(name: str) -> None:
     (``hearts_ui.widgets.ruleset_picker``): each field must take two values or more there."""
     assert len(_reachable_values()[name]) >= 2, (
         f"field {name}: no variant option of the rule book changes it, so no page can set it: add its options "
-        "to VARIANT_OPTIONS in hearts_core/content/rulebook.py (and their words, variant.<rule id>.<option>)")
+        "to VARIANT_OPTIONS in hearts_core/content/rulebook.py (and their words, variant.<rule id>.<option>)"
+    )
 
 
 # -- the field changes the game ------------------------------------------------------------------
@@ -164,8 +166,11 @@ def _scoring(rules: Ruleset) -> tuple[Any, ...]:
     sun = [deck] + [0] * (n - 1)
     split = [deck & SUITS[suit % 4] for suit in range(n)]
     split[0] |= deck & ~(SUITS[0] | SUITS[1] | SUITS[2] | SUITS[3])
-    takes = [(moon, [rules.hand_size - 1, 1] + [0] * (n - 2)), (sun, [rules.hand_size] + [0] * (n - 1)),
-             (split, [1] * n)]
+    takes = [
+        (moon, [rules.hand_size - 1, 1] + [0] * (n - 2)),
+        (sun, [rules.hand_size] + [0] * (n - 1)),
+        (split, [1] * n),
+    ]
     if n > 2:
         ordinary = [deck & SUITS[2], deck & (SUITS[0] | SUITS[3]), deck & SUITS[1]] + [0] * (n - 3)
         takes.append((ordinary, [4, 6, 3] + [0] * (n - 3)))
@@ -181,8 +186,11 @@ def _game_end(rules: Ruleset) -> tuple[bool, ...]:
 
 
 def _passing(rules: Ruleset) -> tuple[Any, ...]:
-    return rules.pass_count, tuple(rules.pass_direction(number) for number in range(8)), tuple(
-        HandState.deal(rules, 0, number).pass_target(0) for number in range(8))
+    return (
+        rules.pass_count,
+        tuple(rules.pass_direction(number) for number in range(8)),
+        tuple(HandState.deal(rules, 0, number).pass_target(0) for number in range(8)),
+    )
 
 
 def _hands_played(rules: Ruleset) -> tuple[int, ...]:
@@ -192,8 +200,14 @@ def _hands_played(rules: Ruleset) -> tuple[int, ...]:
 
 def fingerprint(rules: Ruleset) -> tuple[Any, ...]:
     """What a ruleset changes in the game: legality, passing, scoring, the deck, the end."""
-    return (_legality(rules), _hands_played(rules), _passing(rules), _scoring(rules), rules.tables.deck_mask,
-            _game_end(rules))
+    return (
+        _legality(rules),
+        _hands_played(rules),
+        _passing(rules),
+        _scoring(rules),
+        rules.tables.deck_mask,
+        _game_end(rules),
+    )
 
 
 @pytest.mark.parametrize("name", FIELDS)
@@ -202,7 +216,8 @@ def test_every_field_changes_the_game(name: str) -> None:
     assert len(set(prints.values())) > 1, (
         f"field {name}: the values {[label for label in prints]} play the same game. A field must change "
         "legality (hearts_core/engine/legality.py, through Ruleset.tables.legality), passing, scoring "
-        "(hearts_core/engine/scoring.py), the deck or the end of the game (hearts_core/engine/game.py)")
+        "(hearts_core/engine/scoring.py), the deck or the end of the game (hearts_core/engine/game.py)"
+    )
 
 
 # -- every path follows the kernel ------------------------------------------------------------------
@@ -213,8 +228,9 @@ def _random_hand(rules: Ruleset, seed: int) -> list[HandState]:
     rng = random.Random(seed)
     state = HandState.deal(rules, rng.getrandbits(32), seed % 4)
     if state.is_passing:
-        state = state.with_passes({seat: rng.sample(hand.cards(), rules.pass_count)
-                                   for seat, hand in enumerate(state.hands)})
+        state = state.with_passes(
+            {seat: rng.sample(hand.cards(), rules.pass_count) for seat, hand in enumerate(state.hands)}
+        )
     states = [state]
     while state.is_playing:
         moves = state.legal_moves()
@@ -237,7 +253,8 @@ def test_sim_and_explanations_follow_the_kernel(label: str, rules: Ruleset) -> N
             assert seat is not None
             for card in before.hands[seat]:
                 assert before.explain(card).legal == bool(legal >> card & 1), (
-                    f"{label}: explain({card}) disagrees with the legality kernel (seed {seed})")
+                    f"{label}: explain({card}) disagrees with the legality kernel (seed {seed})"
+                )
             sim.play(int(after.plays()[-1]))
         final = states[-1]
         assert tuple(sim.final_scores()) == tuple(final.scores()), f"{label}: Sim scores the hand differently"
@@ -266,4 +283,5 @@ def test_the_solvers_search_follows_the_kernel(label: str, rules: Ruleset) -> No
         seat = state.to_play
         assert seat is not None
         assert solve(state).values == brute_values(state, seat), (
-            f"{label}: the solver's search disagrees with the engine in\n{state.to_position()}")
+            f"{label}: the solver's search disagrees with the engine in\n{state.to_position()}"
+        )

@@ -32,8 +32,9 @@ def _midhand(rules: Ruleset, seed: int, cards: int) -> HandState:
     """Heuristic self-play from a seeded deal (passing on) until ``cards`` cards are played."""
     state = HandState.deal(rules, seed=seed, hand_number=seed % 4)
     if state.phase == "pass":
-        state = state.with_passes({seat: heuristic_pass(PlayerView.from_state(state, seat))
-                                   for seat in range(rules.players)})
+        state = state.with_passes(
+            {seat: heuristic_pass(PlayerView.from_state(state, seat)) for seat in range(rules.players)}
+        )
     rng = random.Random(seed)
     bot = HeuristicBot()
     for _ in range(cards):
@@ -77,8 +78,9 @@ def test_the_hint_never_looks_at_hidden_cards() -> None:
         sim = Sim.from_state(_midhand(Ruleset(), seed, 10))
         me = sim.to_play
         first, second = [seat for seat in range(4) if seat != me][:2]
-        suit = next(suit for suit in range(4)
-                    if sim.hands[first] & SUIT_MASKS[suit] and sim.hands[second] & SUIT_MASKS[suit])
+        suit = next(
+            suit for suit in range(4) if sim.hands[first] & SUIT_MASKS[suit] and sim.hands[second] & SUIT_MASKS[suit]
+        )
         a = sim.hands[first] & SUIT_MASKS[suit] & -(sim.hands[first] & SUIT_MASKS[suit])
         b = sim.hands[second] & SUIT_MASKS[suit] & -(sim.hands[second] & SUIT_MASKS[suit])
         base = sim.to_state()
@@ -101,8 +103,9 @@ def _determined_three_player_ending() -> HandState:
     # Three players: West leads JD, North discards 6C (void in diamonds).  Every unseen
     # diamond must be West's, which fills West's hand, so North holds the rest.
     rules = dataclasses.replace(Ruleset.preset("three_players"), pass_cycle=("hold",))
-    return position(rules, ["7D KD QS 2H", "8D 9D TD", "3H 4H KS"], "1 JD 6C",
-                    {1: "5H 6H 7H 8H", 2: "9H TH JH QH", 0: "KH AH"})
+    return position(
+        rules, ["7D KD QS 2H", "8D 9D TD", "3H 4H KS"], "1 JD 6C", {1: "5H 6H 7H 8H", 2: "9H TH JH QH", 0: "KH AH"}
+    )
 
 
 def test_a_determined_ending_uses_the_solver_and_matches_it() -> None:
@@ -117,8 +120,9 @@ def test_a_determined_ending_uses_the_solver_and_matches_it() -> None:
     assert "solver" in hint.rung(3) or "exactly" in hint.rung(3)
     # Not determined: the same trick with a non-diamond in West's hand.
     rules = state.rules
-    open_state = position(rules, ["7D KD QS 2H", "8D 9D 5C", "3H 4H KS"], "1 JD 6C",
-                          {1: "5H 6H 7H 8H", 2: "9H TH JH QH", 0: "KH AH"})
+    open_state = position(
+        rules, ["7D KD QS 2H", "8D 9D 5C", "3H 4H KS"], "1 JD 6C", {1: "5H 6H 7H 8H", 2: "9H TH JH QH", 0: "KH AH"}
+    )
     assert determined_world(PlayerView.from_state(open_state, 0)) is None
     assert play_hint(open_state, worlds=WORLDS).certainty != "certain"
 
@@ -143,8 +147,12 @@ def test_dump_the_queen_when_void_or_under_the_ace() -> None:
 def test_duck_under_the_winner() -> None:
     # North leads the TS and East follows 3S; South holds KS 9S, West the QS with the 2S.
     # The 9S ducks (West then plays low); the KS wins the trick and West dumps the queen on it.
-    state = position(HOLD, ["KS 9S 4D 5D", "QS 2S 6D 7C", "8D 8C 9C", "9D TC JC"], "2 TS 3S",
-                     {1: "2H 3H 4H 5H 6H 7H", 3: "8H 9H TH JH QH KH AH"})
+    state = position(
+        HOLD,
+        ["KS 9S 4D 5D", "QS 2S 6D 7C", "8D 8C 9C", "9D TC JC"],
+        "2 TS 3S",
+        {1: "2H 3H 4H 5H 6H 7H", 3: "8H 9H TH JH QH KH AH"},
+    )
     hint = play_hint(state, worlds=128)  # the KS costs 1-2 points: enough worlds to be sure
     assert hint.recommended == "9S" and hint.idea == "duck_under_winner"
     assert hint.certainty in ("confident", "certain")
@@ -198,7 +206,7 @@ def test_the_pass_hint_passes_the_queen_with_short_spades() -> None:
     mine = hand.split()
     rules = Ruleset()
     rest = [str(card) for card in rules.deck if str(card) not in mine]
-    state = HandState.from_hands(rules, [" ".join(mine)] + [" ".join(rest[i * 13:(i + 1) * 13]) for i in range(3)])
+    state = HandState.from_hands(rules, [" ".join(mine)] + [" ".join(rest[i * 13 : (i + 1) * 13]) for i in range(3)])
     assert state.phase == "pass"
     hint = pass_hint(state, 0, worlds=16)
     assert "QS" in hint.recommended and len(hint.recommended) == 3
@@ -207,8 +215,9 @@ def test_the_pass_hint_passes_the_queen_with_short_spades() -> None:
     assert all(len(option.cards) == 3 for option in hint.options)
     # Only the seat's own cards matter: other deals of the rest give the same hint.
     other_rest = rest[::-1]
-    other = HandState.from_hands(rules, [" ".join(mine)] + [" ".join(other_rest[i * 13:(i + 1) * 13])
-                                                             for i in range(3)])
+    other = HandState.from_hands(
+        rules, [" ".join(mine)] + [" ".join(other_rest[i * 13 : (i + 1) * 13]) for i in range(3)]
+    )
     assert pass_hint(other, 0, worlds=16) == hint
 
 

@@ -51,13 +51,13 @@ def _replay(rules: Ruleset, record: np.ndarray, hand_number: int) -> HandState:
     """Replay one traced hand through HandState, checking each legal set against the kernel's."""
     n = rules.players
     dealt = [int(mask) for mask in record[:n]]
-    passed = [int(mask) for mask in record[n:2 * n]]
+    passed = [int(mask) for mask in record[n : 2 * n]]
     state = HandState.from_masks(rules, dealt, hand_number)
     if state.is_passing:
         state = state.with_passes({seat: CardSet.from_mask(passed[seat]) for seat in range(n)})
     else:
         assert not any(passed)
-    plays = record[2 * n:]
+    plays = record[2 * n :]
     for index in range(rules.hand_size * n):
         card, legal = int(plays[2 * index]), int(plays[2 * index + 1])
         assert state.legal_mask() == legal, f"play {index}: legal sets differ"
@@ -89,7 +89,7 @@ def _positions(rules: Ruleset, seed: int, hands: int) -> list[tuple[Sim, int]]:
         if start.is_passing:
             start = start.with_passes({seat: CardSet.from_mask(int(trace[hand, n + seat])) for seat in range(n)})
         sim = Sim.from_state(start, k)
-        plays = trace[hand, 2 * n:]
+        plays = trace[hand, 2 * n :]
         for index in range(rules.hand_size * n):
             found.append((sim.copy(), hand))
             sim.play(int(plays[2 * index]))
@@ -162,12 +162,15 @@ def test_scores_with_game_totals_match_the_reference(name: str) -> None:
 def test_the_moon_shooter_is_scored_by_the_best_option() -> None:
     """A named deal: seat 0 holds every heart and the QS's protection, and takes them all."""
     rules = Ruleset(pass_cycle=("hold",), moon="auto")
-    state = HandState.from_hands(rules, [
-        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
-        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
-        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
-    ])
+    state = HandState.from_hands(
+        rules,
+        [
+            "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ],
+    )
     sim = Sim.from_state(state)
     while not sim.over:
         sim.play((sim.legal() & -sim.legal()).bit_length() - 1)
@@ -182,11 +185,13 @@ def test_the_moon_shooter_is_scored_by_the_best_option() -> None:
 
 def test_random_hands_are_the_same_on_the_pure_python_path() -> None:
     """The contract's numbers do not depend on whether the kernel is compiled."""
-    script = ("from hearts_core import Ruleset, random_hands; "
-              "print(random_hands(Ruleset.preset('omnibus'), 5, 11).tolist())")
+    script = (
+        "from hearts_core import Ruleset, random_hands; print(random_hands(Ruleset.preset('omnibus'), 5, 11).tolist())"
+    )
     environment = {**os.environ, "HEARTS_COMPILED": "0"}
-    output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environment,
-                            check=True).stdout
+    output = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, check=True
+    ).stdout
     assert output.strip() == str(random_hands(Ruleset.preset("omnibus"), 5, 11).tolist())
 
 
@@ -201,8 +206,12 @@ def test_random_hands_contract() -> None:
         random_hands(Ruleset(), -1, seed=0)
 
 
-LAB_PAIRS = [("standard", "omnibus", False), ("black_maria", "spot_hearts", False), ("standard", "pure_hearts", True),
-             ("six_players", "six_players", False)]
+LAB_PAIRS = [
+    ("standard", "omnibus", False),
+    ("black_maria", "spot_hearts", False),
+    ("standard", "pure_hearts", True),
+    ("six_players", "six_players", False),
+]
 
 
 @pytest.mark.parametrize(("a", "b", "games"), LAB_PAIRS)
@@ -211,13 +220,14 @@ def test_lab_hands_match_the_python_lab(a: str, b: str, games: bool) -> None:
     for name in (a, b):
         rules = Ruleset.preset(name)
         k = SimRules(rules)
-        totals = [40, 75, 12, 60, 5, 33][:rules.players] if games else None
+        totals = [40, 75, 12, 60, 5, 33][: rules.players] if games else None
         for deal in range(30):
             number = deal % len(rules.pass_cycle)
             dealt = deal_masks(rules, deal, number)
             python = play_fast(k, dealt, number, "heuristic", random.Random(0), totals)
-            compiled = _compiled_hands(rules, np.array([dealt], dtype=np.int64), np.array([number], dtype=np.int64),
-                                       totals)[0]
+            compiled = _compiled_hands(
+                rules, np.array([dealt], dtype=np.int64), np.array([number], dtype=np.int64), totals
+            )[0]
             assert compiled == python, f"{name}, deal {deal}"
 
 
@@ -250,7 +260,7 @@ def test_playouts_without_random_moves_are_the_python_playouts() -> None:
         for _ in range(6):
             state = state.play(state.legal_moves()[-1])
         assert state.to_play is not None
-        view = PlayerView.from_state(state, state.to_play, totals=[30, 70, 95, 20, 50][:rules.players])
+        view = PlayerView.from_state(state, state.to_play, totals=[30, 70, 95, 20, 50][: rules.players])
         compiled = Worlds(view, 40, random.Random(5), compiled=True)
         python = Worlds(view, 40, random.Random(5), compiled=False)
         python.hands = compiled.hands
@@ -275,4 +285,3 @@ def test_pass_playouts_without_random_moves_are_the_python_ones() -> None:
             sim = Sim.from_state(dealt.with_passes({**others, 2: CardSet.from_mask(mask)}))
             rollout(sim, -1, False, random.Random(0), 0.0)
             assert tuple(int(value) for value in scores[world]) == tuple(sim.final_scores())
-

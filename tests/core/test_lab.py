@@ -208,8 +208,9 @@ def test_linter_cases() -> None:
     assert "first_trick_free_lead" in codes(Ruleset(opening_lead="left_of_dealer"))
     assert "pass_count_large" in codes(Ruleset(pass_count=7))
     assert "fixed_hands" in codes(Ruleset(target_score=0, max_hands=5))
-    reversed_maria = dataclasses.replace(Ruleset.preset("black_maria"),
-                                         penalties=Penalties({**dict(Ruleset().penalties), "KS": 7, "AS": 10}))
+    reversed_maria = dataclasses.replace(
+        Ruleset.preset("black_maria"), penalties=Penalties({**dict(Ruleset().penalties), "KS": 7, "AS": 10})
+    )
     assert "black_maria_reversed" in codes(reversed_maria)
     assert codes(Ruleset.preset("black_maria")) == []
 
@@ -298,7 +299,8 @@ def test_games_mode_and_workers() -> None:
     assert len(result.games) == 12 and result.games_mode
     for game in result.games:
         assert max(game.totals) >= 50 and game.hands == sum(
-            1 for row in result.rows if row.game == game.game and row.ruleset == game.ruleset)
+            1 for row in result.rows if row.game == game.game and row.ruleset == game.ruleset
+        )
     keys = [stat.key for stat in compare_stats(result)]
     assert keys[-2:] == ["hands_per_game", "winner_margin"]
     twice = simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 120, seed=4, workers=2, chunk=30)

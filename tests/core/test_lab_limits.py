@@ -33,11 +33,14 @@ def test_cancelling_says_why_it_stopped() -> None:
     assert job.stopped == "cancelled" and job.finished
 
 
-@pytest.mark.parametrize(("code", "field"), [
-    ("standard~target_score=999999999", "target_score"),
-    ("standard~max_hands=5000", "max_hands"),
-    ("omnibus~penalties=QS99999", "penalties"),
-])
+@pytest.mark.parametrize(
+    ("code", "field"),
+    [
+        ("standard~target_score=999999999", "target_score"),
+        ("standard~max_hands=5000", "max_hands"),
+        ("omnibus~penalties=QS99999", "penalties"),
+    ],
+)
 def test_a_shared_link_cannot_ask_for_absurd_games(code: str, field: str) -> None:
     with pytest.raises(ValueError) as refused:
         lab.decode_ruleset(code)

@@ -83,19 +83,35 @@ def test_a_good_lesson_loads_with_its_positions() -> None:
         ('kind = "dance"', 1, "kind", "must be one of explain"),
         ('kind = "walkthrough"\ndeal = "other"', 1, "deal", "no deal named"),
         ('kind = "walkthrough"\ndeal = "main"\nat = 99', 1, "at", "only 8 plays"),
-        ('kind = "choose_card"\ndeal = "main"\nat = 4\nprompt = "?"\naccept = ["KH"]', 1, "accept",
-         "not a legal play"),
-        ('kind = "choose_card"\ndeal = "main"\nat = 4\nprompt = "?"\naccept = ["2S"]\nfeedback = { AH = "no" }',
-         1, "feedback", "not in the mover's hand"),
-        ('kind = "question"\ndeal = "main"\nat = 4\nprompt = "?"\nask = "trick_winner"\nchoices = ["West", "East"]',
-         1, "choices", "engine's answer 'North'"),
-        ('kind = "question"\ndeal = "main"\nat = 4\nprompt = "?"\nask = "trick_winner"\nanswer = "West"\n'
-         'choices = ["West", "North"]', 1, "answer", "the engine computes 'North'"),
+        ('kind = "choose_card"\ndeal = "main"\nat = 4\nprompt = "?"\naccept = ["KH"]', 1, "accept", "not a legal play"),
+        (
+            'kind = "choose_card"\ndeal = "main"\nat = 4\nprompt = "?"\naccept = ["2S"]\nfeedback = { AH = "no" }',
+            1,
+            "feedback",
+            "not in the mover's hand",
+        ),
+        (
+            'kind = "question"\ndeal = "main"\nat = 4\nprompt = "?"\nask = "trick_winner"\nchoices = ["West", "East"]',
+            1,
+            "choices",
+            "engine's answer 'North'",
+        ),
+        (
+            'kind = "question"\ndeal = "main"\nat = 4\nprompt = "?"\nask = "trick_winner"\nanswer = "West"\n'
+            'choices = ["West", "North"]',
+            1,
+            "answer",
+            "the engine computes 'North'",
+        ),
         ('kind = "explain"\ntext = "x"\nrule = ["V99"]', 1, "rule", "no rule 'V99'"),
         ('kind = "explain"\ntext = "x"\ndispute = 7', 1, "dispute", "disputed situations 1 to 4"),
         ('kind = "explain"\ntext = "x"\nhighlight = ["ZZ"]', 1, "highlight", "'ZZ' is not a card"),
-        ('kind = "compare"\ndeal = "main"\nat = 4\ntext = "x"\nrules_b = { preset = "nope" }', 1, "rules_b",
-         "no preset named"),
+        (
+            'kind = "compare"\ndeal = "main"\nat = 4\ntext = "x"\nrules_b = { preset = "nope" }',
+            1,
+            "rules_b",
+            "no preset named",
+        ),
     ],
 )
 def test_broken_steps_are_named_by_file_step_and_field(step: str, number: int, field: str, words: str) -> None:
@@ -113,9 +129,12 @@ def test_an_illegal_play_in_a_deal_is_rejected_with_the_engine_reason() -> None:
 
 
 def test_a_card_not_in_the_hand_is_rejected() -> None:
-    text = lesson_text('kind = "choose_pass"\ndeal = "pass"\nprompt = "?"\nrequire = ["AS"]',
-                       head=HEAD.replace('pass_cycle = ["hold"]', 'pass_cycle = ["left"]').replace(
-                           f'main = """{DEAL}"""', f'pass = """{PASSING}"""'))
+    text = lesson_text(
+        'kind = "choose_pass"\ndeal = "pass"\nprompt = "?"\nrequire = ["AS"]',
+        head=HEAD.replace('pass_cycle = ["hold"]', 'pass_cycle = ["left"]').replace(
+            f'main = """{DEAL}"""', f'pass = """{PASSING}"""'
+        ),
+    )
     error = error_of(text)
     assert (error.step, error.field) == (1, "require") and "AS is not in seat 0's hand" in str(error)
 
@@ -123,15 +142,18 @@ def test_a_card_not_in_the_hand_is_rejected() -> None:
 def test_missing_lesson_fields_and_bad_toml() -> None:
     assert error_of('title = "x"\ngoal = "y"\n[[steps]]\nkind = "explain"\ntext = "z"').field == "id"
     assert "not valid TOML" in str(error_of("id = "))
-    assert error_of('extra = 1\n' + HEAD + '\n[[steps]]\nkind = "explain"\ntext = "z"').field == "extra"
+    assert error_of("extra = 1\n" + HEAD + '\n[[steps]]\nkind = "explain"\ntext = "z"').field == "extra"
 
 
 def test_the_engine_judges_cards_passes_and_answers() -> None:
-    lesson = parse_lesson(lesson_text(
-        'kind = "choose_card"\ndeal = "main"\nat = 7\nprompt = "?"\naccept = ["7S"]\npoor = "Too high."\n'
-        'feedback = { "9S" = "That one wins the trick." }',
-        'kind = "question"\ndeal = "main"\nat = 8\nprompt = "?"\nask = "trick_winner"\nchoices = ["East", "North"]',
-    ), "sample.toml")
+    lesson = parse_lesson(
+        lesson_text(
+            'kind = "choose_card"\ndeal = "main"\nat = 7\nprompt = "?"\naccept = ["7S"]\npoor = "Too high."\n'
+            'feedback = { "9S" = "That one wins the trick." }',
+            'kind = "question"\ndeal = "main"\nat = 8\nprompt = "?"\nask = "trick_winner"\nchoices = ["East", "North"]',
+        ),
+        "sample.toml",
+    )
     choose, question = lesson.steps
     assert isinstance(choose, ChooseCardStep) and isinstance(question, QuestionStep)
     assert choose.judge(lesson, "7S").correct
@@ -144,11 +166,16 @@ def test_the_engine_judges_cards_passes_and_answers() -> None:
 
 def test_pass_verdicts() -> None:
     head = HEAD.replace('pass_cycle = ["hold"]', 'pass_cycle = ["left"]').replace(
-        f'main = """{DEAL}"""', f'main = """{PASSING}"""')
-    lesson = parse_lesson(lesson_text(
-        'kind = "choose_pass"\ndeal = "main"\nprompt = "?"\nrequire = ["AH"]\nforbid = ["3C"]\n'
-        'feedback = { AH = "A lone high heart.", "3C" = "Keep your low clubs.", KH = "Fine too." }', head=head),
-        "sample.toml")
+        f'main = """{DEAL}"""', f'main = """{PASSING}"""'
+    )
+    lesson = parse_lesson(
+        lesson_text(
+            'kind = "choose_pass"\ndeal = "main"\nprompt = "?"\nrequire = ["AH"]\nforbid = ["3C"]\n'
+            'feedback = { AH = "A lone high heart.", "3C" = "Keep your low clubs.", KH = "Fine too." }',
+            head=head,
+        ),
+        "sample.toml",
+    )
     step = lesson.steps[0]
     assert isinstance(step, ChoosePassStep)
     right = step.judge(lesson, ["AH", "KH", "QC"])

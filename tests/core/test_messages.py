@@ -61,10 +61,32 @@ def test_the_rule_book_lists_every_rule_of_rules_md() -> None:
     assert {f"V{number}" for number in range(1, 13)} <= ids
     assert {f"dispute_{number}" for number in range(1, 5)} <= ids
     assert {
-        "deck", "ranks", "deal", "pass_blind", "pass_cycle", "opening_lead", "clockwise", "follow_suit",
-        "no_obligation_to_beat", "trick_winner", "first_trick", "breaking_hearts", "only_hearts", "queen_lead",
-        "penalty_points", "moon", "game_end", "worked_example", "opening_lead_variant", "penalty_table",
-        "moon_auto", "no_tricks_bonus", "tie", "named_rulesets", "player_counts", "odd_players_cycle",
+        "deck",
+        "ranks",
+        "deal",
+        "pass_blind",
+        "pass_cycle",
+        "opening_lead",
+        "clockwise",
+        "follow_suit",
+        "no_obligation_to_beat",
+        "trick_winner",
+        "first_trick",
+        "breaking_hearts",
+        "only_hearts",
+        "queen_lead",
+        "penalty_points",
+        "moon",
+        "game_end",
+        "worked_example",
+        "opening_lead_variant",
+        "penalty_table",
+        "moon_auto",
+        "no_tricks_bonus",
+        "tie",
+        "named_rulesets",
+        "player_counts",
+        "odd_players_cycle",
     } <= ids
 
 
@@ -158,7 +180,10 @@ def named_positions() -> list[HandState]:
         HandState.from_hands(hold, FORCED).play("2C"),
         HandState.from_hands(hold, QUEEN_AND_HEARTS).play("2C").play("AC").play("2D").play("2S"),
         HandState.from_hands(dataclasses.replace(hold, lead_hearts_with_queen=True), QUEEN_AND_HEARTS)
-        .play("2C").play("AC").play("2D").play("2S"),
+        .play("2C")
+        .play("AC")
+        .play("2D")
+        .play("2S"),
         HandState.from_hands(hold, ONLY_HEARTS).play("2C").play("AC").play("2D").play("2S"),
         HandState.from_hands(dataclasses.replace(hold, opening_lead="any_club"), FIRST_TRICK),
         HandState.deal(Ruleset(), seed=1),  # passing first

@@ -83,7 +83,7 @@ def test_record_accepts_semicolons_comments_blank_lines_and_any_spelling() -> No
     )
     state = HandState.from_notation(RULES, text)
     assert state == played(passed_state(), "2C 3C 4C 5C")
-    one_line = ";".join([ "hand: 0", DEAL_LINE, PASS_LINE, "play: 2C 3C 4C 5C"])
+    one_line = ";".join(["hand: 0", DEAL_LINE, PASS_LINE, "play: 2C 3C 4C 5C"])
     assert HandState.from_notation(RULES, one_line) == state
 
 

@@ -205,7 +205,7 @@ def deal_around(rng: random.Random, seat: int, wanted: list[int]) -> list[list[i
     rest = rest[fill:]
     others = [other for other in range(4) if other != seat]
     for index, other in enumerate(others):
-        hands[other] = sorted(rest[13 * index: 13 * index + 13])
+        hands[other] = sorted(rest[13 * index : 13 * index + 13])
     return hands
 
 
@@ -285,7 +285,7 @@ def describe(
     lines += [f"  seat {seat} dealt: {cards_text(hand)}" for seat, hand in enumerate(hands)]
     if passes is not None:
         lines += [f"  seat {seat} passes: {cards_text(cards)}" for seat, cards in passes.items()]
-    tricks = [plays[i:i + 4] for i in range(0, len(plays), 4)]
+    tricks = [plays[i : i + 4] for i in range(0, len(plays), 4)]
     lines.append("plays so far: " + (" | ".join(" ".join(TEXT[card] for card in trick) for trick in tricks) or "-"))
     return "\n".join(lines)
 
@@ -296,11 +296,16 @@ def check_hands(spiel: Any, state: HandState, why: Callable[[str], str]) -> None
     for seat in range(4):
         ours = str(state.hands[seat]).split() if state.hands[seat] else []
         if sorted(ours) != sorted(struct.hands[seat]):
-            pytest.fail(why(f"seat {seat} holds {' '.join(sorted(ours))} for us, "
-                            f"{' '.join(sorted(struct.hands[seat]))} for OpenSpiel"))
+            pytest.fail(
+                why(
+                    f"seat {seat} holds {' '.join(sorted(ours))} for us, "
+                    f"{' '.join(sorted(struct.hands[seat]))} for OpenSpiel"
+                )
+            )
     points = [round(value) for value in struct.points]
-    assert list(state.hand_points()) == points, why(f"points so far: ours {list(state.hand_points())}, "
-                                                    f"OpenSpiel {points}")
+    assert list(state.hand_points()) == points, why(
+        f"points so far: ours {list(state.hand_points())}, OpenSpiel {points}"
+    )
 
 
 def play_hand(
@@ -319,8 +324,9 @@ def play_hand(
     hands = plan.hands
     for k in range(52):  # OpenSpiel deals round robin: the k-th card goes to player k % 4
         spiel.apply_action(TO_ACTION[hands[k % 4][k // 4]])
-    state = HandState.from_hands(rules, [[TEXT[card] for card in hand] for hand in hands],
-                                 hand_number_for(params, direction))
+    state = HandState.from_hands(
+        rules, [[TEXT[card] for card in hand] for hand in hands], hand_number_for(params, direction)
+    )
     passes: dict[int, list[int]] | None = None
     plays: list[int] = []
 
@@ -352,8 +358,9 @@ def play_hand(
         legal = [int(card) for card in state.legal_moves()]
         theirs = sorted(FROM_ACTION[action] for action in spiel.legal_actions())
         if {TEXT[card] for card in legal} != {TEXT[card] for card in theirs}:
-            pytest.fail(why(f"legal cards differ for seat {seat}: ours {cards_text(legal)}; "
-                            f"OpenSpiel {cards_text(theirs)}"))
+            pytest.fail(
+                why(f"legal cards differ for seat {seat}: ours {cards_text(legal)}; OpenSpiel {cards_text(theirs)}")
+            )
 
         hand = state.hands[seat].mask
         trick = len(plays) // 4
@@ -375,8 +382,14 @@ def play_hand(
                 elif hand & HEARTS_MASK and hand & ~HEARTS_MASK == 1 << QS:
                     which = "may lead a heart" if params["can_lead_hearts_instead_of_qs"] else "must lead the QS"
                     corners[f"lead before hearts are broken from only hearts and the QS ({which})"] += 1
-            if (params["must_break_hearts"] and params["qs_breaks_hearts"] and queen_played and not hearts_played
-                    and hand & HEARTS_MASK and hand & ~HEARTS_MASK):
+            if (
+                params["must_break_hearts"]
+                and params["qs_breaks_hearts"]
+                and queen_played
+                and not hearts_played
+                and hand & HEARTS_MASK
+                and hand & ~HEARTS_MASK
+            ):
                 corners["lead after the QS broke hearts (no heart played yet)"] += 1
             if not params["must_break_hearts"] and not hearts_played and hand & HEARTS_MASK and hand & ~HEARTS_MASK:
                 corners["lead with hearts not broken and no breaking rule"] += 1

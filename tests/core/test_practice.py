@@ -92,13 +92,16 @@ PENALTIES = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 2S 3S"
 def _moon_position(rules: Ruleset) -> HandState:
     """South to lead the last trick, having taken every penalty card so far."""
     rest = CardSet.full_deck() - CardSet.parse(PENALTIES + " 4C 5C 6C 7C")
-    return HandState.from_position(rules, f"""
+    return HandState.from_position(
+        rules,
+        f"""
 hand: 0
 hands: 7C / 4C / 5C / 6C
 taken: {PENALTIES} / {rest} / - / -
 won: 4 8 0 0
 trick: 0
-""")
+""",
+    )
 
 
 def test_the_moon_choice_waits_for_the_learner_when_the_rules_give_one() -> None:

@@ -65,7 +65,9 @@ def test_rates_by_theme_count_each_theme_of_a_puzzle_and_skip_unknown_ids() -> N
     progress = record_attempt(progress, "gone", correct=True)
     rates = theme_rates(progress, {"a": ("moon", "duck"), "b": ("moon",)})
     assert [(rate.theme, rate.solved, rate.tried, rate.rate) for rate in rates] == [
-        ("duck", 1, 1, 1.0), ("moon", 1, 2, 0.5)]
+        ("duck", 1, 1, 1.0),
+        ("moon", 1, 2, 0.5),
+    ]
 
 
 def test_next_unsolved_skips_the_current_and_the_cleared_and_wraps() -> None:

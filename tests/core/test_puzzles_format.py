@@ -28,15 +28,31 @@ THEMES = load_themes(PUZZLES_DIR / "themes.toml")
 HOLD = 'rules = { preset = "standard", overrides = { pass_cycle = ["hold"] } }'
 
 #: East led the 2C, South (void in clubs) is to play: legal 3D 8D KD 4S 9S KS.
-FIRST_TRICK = 'position = """\nhand: 0\ndeal: ' + " / ".join((
-    "3D 8D KD 2H 5H 6H 8H JH AH 4S 9S QS KS", "5C 8C TC KC 6D 9D AD 4H 3S 5S 6S 7S JS",
-    "4C 6C 7C 9C AC 4D 7D QD 9H KH 2S 8S TS", "2C 3C JC QC 2D 5D TD JD 3H 7H TH QH AS",
-)) + '\nplay: 2C\n"""'
+FIRST_TRICK = (
+    'position = """\nhand: 0\ndeal: '
+    + " / ".join(
+        (
+            "3D 8D KD 2H 5H 6H 8H JH AH 4S 9S QS KS",
+            "5C 8C TC KC 6D 9D AD 4H 3S 5S 6S 7S JS",
+            "4C 6C 7C 9C AC 4D 7D QD 9H KH 2S 8S TS",
+            "2C 3C JC QC 2D 5D TD JD 3H 7H TH QH AS",
+        )
+    )
+    + '\nplay: 2C\n"""'
+)
 #: A deal before passing left; South holds 2C 3C 8C JC 3D 7D 9D 2H 5H 9H 4S KS AS.
-PASS_DEAL = 'position = """\nhand: 0\ndeal: ' + " / ".join((
-    "2C 3C 8C JC 3D 7D 9D 2H 5H 9H 4S KS AS", "4C KC 4D 5D 8D QD AD JH QH 3S 6S 8S JS",
-    "5C 6C 9C 2D 3H 7H 8H AH 2S 5S 7S 9S TS", "7C TC QC AC 6D TD JD KD 4H 6H TH KH QS",
-)) + '\n"""'
+PASS_DEAL = (
+    'position = """\nhand: 0\ndeal: '
+    + " / ".join(
+        (
+            "2C 3C 8C JC 3D 7D 9D 2H 5H 9H 4S KS AS",
+            "4C KC 4D 5D 8D QD AD JH QH 3S 6S 8S JS",
+            "5C 6C 9C 2D 3H 7H 8H AH 2S 5S 7S 9S TS",
+            "7C TC QC AC 6D TD JD KD 4H 6H TH KH QS",
+        )
+    )
+    + '\n"""'
+)
 
 
 def _ending(hands: str, trick: str, winner: int = 1) -> str:
@@ -50,8 +66,8 @@ def _ending(hands: str, trick: str, winner: int = 1) -> str:
 
 def _moon(totals: str) -> str:
     """A finished hand in which South took every card (a moon; the sun is off)."""
-    return f'''{_ending("- / - / - / -", "1", winner=0)}
-totals = {totals}'''
+    return f"""{_ending("- / - / - / -", "1", winner=0)}
+totals = {totals}"""
 
 
 def _puzzle(body: str, kind: str = "legality", puzzle_id: str = "p1") -> str:
@@ -131,8 +147,9 @@ def test_a_play_puzzle_needs_a_unique_best_card() -> None:
 
 def test_a_play_puzzle_is_proven_by_its_margin_and_its_stated_answer() -> None:
     duck = _ending("2H TH / 3H 4S / 5S QS / 6S", "3 8H")
-    puzzle = parse_puzzle(tomllib.loads(_puzzle(f"{duck}\nmargin = 17\nanswer = '2H'", kind="play"))["puzzles"][0],
-                          "mine.toml", THEMES)
+    puzzle = parse_puzzle(
+        tomllib.loads(_puzzle(f"{duck}\nmargin = 17\nanswer = '2H'", kind="play"))["puzzles"][0], "mine.toml", THEMES
+    )
     assert isinstance(puzzle, PlayPuzzle)
     assert puzzle.solution == ("2H",) and dict(puzzle.values) == {"2H": 0, "TH": 17}
     assert check_attempt(puzzle, "TH").code == "worse"
@@ -149,16 +166,20 @@ def test_a_moon_puzzle_needs_options_that_differ() -> None:
     equal = _parse(_puzzle(_moon("[10, 20, 30, 40]"), kind="moon"))
     assert (equal.puzzle, equal.field) == ("p1", "totals")
     assert "equally placed" in str(equal)
-    puzzle = parse_puzzle(tomllib.loads(_puzzle(_moon("[10, 90, 30, 40]") + "\nanswer = 'add_to_others'",
-                                                kind="moon"))["puzzles"][0], "mine.toml", THEMES)
+    puzzle = parse_puzzle(
+        tomllib.loads(_puzzle(_moon("[10, 90, 30, 40]") + "\nanswer = 'add_to_others'", kind="moon"))["puzzles"][0],
+        "mine.toml",
+        THEMES,
+    )
     assert check_attempt(puzzle, "add_to_others").correct
     assert not check_attempt(puzzle, "subtract_from_self").correct
     assert "a whole number per seat" in str(_parse(_puzzle(_moon("[10, 90]"), kind="moon")))
 
 
 def test_a_scoring_attempt_with_the_wrong_number_of_scores_is_a_count_error() -> None:
-    text = _puzzle(_moon("[0, 0, 0, 0]").replace("totals = [0, 0, 0, 0]", 'moon_choice = "add_to_others"'),
-                   kind="scoring")
+    text = _puzzle(
+        _moon("[0, 0, 0, 0]").replace("totals = [0, 0, 0, 0]", 'moon_choice = "add_to_others"'), kind="scoring"
+    )
     puzzle = parse_puzzle(tomllib.loads(text)["puzzles"][0], "mine.toml", THEMES)
     assert puzzle.solution == (0, 26, 26, 26)
     assert check_attempt(puzzle, [0, 26, 26]).code == "count"
@@ -177,14 +198,25 @@ def test_passing_puzzles_need_a_right_pass() -> None:
 
 
 def test_a_variant_must_change_the_answer() -> None:
-    same = _parse(_puzzle(f"{HOLD}\n{FIRST_TRICK}\nask = 'legal_cards'\nrules_b = {{ overrides = {{ sun = true }} }}",
-                          kind="variant"))
+    same = _parse(
+        _puzzle(
+            f"{HOLD}\n{FIRST_TRICK}\nask = 'legal_cards'\nrules_b = {{ overrides = {{ sun = true }} }}", kind="variant"
+        )
+    )
     assert (same.puzzle, same.field) == ("p1", "rules_b") and "the same under both rulesets" in str(same)
-    bad = _parse(_puzzle(f"{HOLD}\n{FIRST_TRICK}\nask = 'legal_cards'\nrules_b = {{ overrides = {{ colour = 1 }} }}",
-                         kind="variant"))
+    bad = _parse(
+        _puzzle(
+            f"{HOLD}\n{FIRST_TRICK}\nask = 'legal_cards'\nrules_b = {{ overrides = {{ colour = 1 }} }}", kind="variant"
+        )
+    )
     assert bad.field == "rules_b" and "no such rule field" in str(bad)
-    wrong_a = _parse(_puzzle(f"{HOLD}\n{FIRST_TRICK}\nask = 'legal_cards'\nanswer_a = ['3D']\n"
-                             "rules_b = { overrides = { first_trick = 'anything' } }", kind="variant"))
+    wrong_a = _parse(
+        _puzzle(
+            f"{HOLD}\n{FIRST_TRICK}\nask = 'legal_cards'\nanswer_a = ['3D']\n"
+            "rules_b = { overrides = { first_trick = 'anything' } }",
+            kind="variant",
+        )
+    )
     assert wrong_a.field == "answer_a"
 
 

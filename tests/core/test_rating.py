@@ -27,8 +27,9 @@ def _facts(count: int = 12) -> dict[str, PuzzleFacts]:
     facts = {}
     for number in range(count):
         difficulty = 1 + number % 3
-        facts[f"p{number}"] = PuzzleFacts(f"p{number}", difficulty, ("duck" if number % 2 else "moon",),
-                                          standard=number % 4 != 1)
+        facts[f"p{number}"] = PuzzleFacts(
+            f"p{number}", difficulty, ("duck" if number % 2 else "moon",), standard=number % 4 != 1
+        )
     return facts
 
 

@@ -124,8 +124,16 @@ def test_everyone_passes_three_cards_at_once_and_blind(deal: Deal) -> None:
 
 @pytest.mark.parametrize(
     ("hand_number", "direction", "receiver_of_seat_0"),
-    [(0, "left", 1), (1, "right", 3), (2, "across", 2), (3, "hold", None), (4, "left", 1), (5, "right", 3),
-     (6, "across", 2), (7, "hold", None)],
+    [
+        (0, "left", 1),
+        (1, "right", 3),
+        (2, "across", 2),
+        (3, "hold", None),
+        (4, "left", 1),
+        (5, "right", 3),
+        (6, "across", 2),
+        (7, "hold", None),
+    ],
 )
 def test_pass_direction_cycles_by_hand_number(
     deal: Deal, hand_number: int, direction: str, receiver_of_seat_0: int | None

@@ -76,9 +76,24 @@ def test_ruleset_is_frozen() -> None:
 def test_every_preset_builds_and_has_a_source_and_catalogue_text() -> None:
     names = Ruleset.preset_names()
     assert {
-        "standard", "microsoft", "pagat", "openspiel", "omnibus", "black_maria", "spot_hearts", "pink_lady",
-        "rickety_kate", "pure_hearts", "chips_1887", "three_players", "three_players_no_2c", "five_players",
-        "five_players_no_2s", "six_players", "six_players_no_3d", "two_players",
+        "standard",
+        "microsoft",
+        "pagat",
+        "openspiel",
+        "omnibus",
+        "black_maria",
+        "spot_hearts",
+        "pink_lady",
+        "rickety_kate",
+        "pure_hearts",
+        "chips_1887",
+        "three_players",
+        "three_players_no_2c",
+        "five_players",
+        "five_players_no_2s",
+        "six_players",
+        "six_players_no_3d",
+        "two_players",
     } <= set(names)
     for name in names:
         rules = Ruleset.preset(name)
@@ -340,7 +355,9 @@ def test_replace_accepts_plain_values() -> None:
     assert str(rules.opening_card) == "2C"
     # Equal to the same ruleset built from canonical values, and hashable.
     same = Ruleset(
-        players=3, removed_cards=CardSet.parse("2D"), pass_cycle=("left", "hold"),
+        players=3,
+        removed_cards=CardSet.parse("2D"),
+        pass_cycle=("left", "hold"),
         penalties=Penalties({**hearts(1), "QS": 13, "JD": -10}),
     )
     assert rules == same and hash(rules) == hash(same)
@@ -406,7 +423,10 @@ def test_with_players_keeps_a_custom_cycle_minus_across() -> None:
     assert rules.pass_cycle == ("left", "right", "hold")
     assert Ruleset(pass_cycle=("across",)).with_players(3).pass_cycle == ("hold",)
     assert Ruleset(pass_cycle=("left", "across", "right", "hold")).with_players(6).pass_cycle == (
-        "left", "across", "right", "hold",
+        "left",
+        "across",
+        "right",
+        "hold",
     )
 
 

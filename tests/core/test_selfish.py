@@ -35,8 +35,9 @@ def _endings(rules: Ruleset, count: int, seed: int) -> list[HandState]:
     while len(found) < count:
         state = HandState.deal(rules, rng.getrandbits(32), 3)  # a hold hand in the standard cycle
         if state.is_passing:
-            state = state.with_passes({seat: rng.sample(hand.cards(), rules.pass_count)
-                                       for seat, hand in enumerate(state.hands)})
+            state = state.with_passes(
+                {seat: rng.sample(hand.cards(), rules.pass_count) for seat, hand in enumerate(state.hands)}
+            )
         stop = (rules.hand_size - 2) * rules.players + rng.randrange(rules.players)
         while state.is_playing and len(state.plays()) < stop:
             state = state.play(rng.choice(state.legal_moves()))
@@ -81,5 +82,7 @@ def test_every_points_puzzle_holds_under_every_model_it_claims() -> None:
         for ties, values in question.selfish.items():
             low = min(values.values())
             assert [card for card, value in values.items() if value == low] == list(question.solution), (
-                puzzle.id, ties)
+                puzzle.id,
+                ties,
+            )
     assert checked >= 10

@@ -72,7 +72,12 @@ def test_sim_round_trips_a_mid_hand_position() -> None:
     assert back.legal_mask() == state.legal_mask() == sim.legal()
     rebuilt = Sim.from_parts(sim.k, sim.hands, sim.leader, sim.trick, sim.taken, sim.won, sim.hand_number)
     assert (rebuilt.legal(), rebuilt.points, rebuilt.broken, rebuilt.gone, rebuilt.current_winner()) == (
-        sim.legal(), sim.points, sim.broken, sim.gone, sim.current_winner())
+        sim.legal(),
+        sim.points,
+        sim.broken,
+        sim.gone,
+        sim.current_winner(),
+    )
 
 
 def test_sim_refuses_the_pass_phase() -> None:

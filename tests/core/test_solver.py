@@ -65,8 +65,9 @@ def random_ending(rules: Ruleset, rng: random.Random, tricks_left: int, into_tri
     ``into_trick`` cards of the next trick), set up again from its position text."""
     state = HandState.deal(rules, rng.getrandbits(32), hand_number=rng.randrange(4))
     if state.phase == "pass":
-        state = state.with_passes({seat: rng.sample(hand.cards(), rules.pass_count)
-                                   for seat, hand in enumerate(state.hands)})
+        state = state.with_passes(
+            {seat: rng.sample(hand.cards(), rules.pass_count) for seat, hand in enumerate(state.hands)}
+        )
     state = play_randomly(state, rng, (rules.hand_size - tricks_left) * rules.players + into_trick)
     return HandState.from_position(rules, state.to_position())
 
@@ -95,7 +96,7 @@ def tiny_deal(rng: random.Random, per_seat: int, **fields: Any) -> HandState:
     favoured = ["QS", "AH", "KH", "2H", "JD", "KS", "AS", "2C", "3C"]
     chosen = [card for card in favoured if rng.random() < 0.5]
     chosen += rng.sample([card for card in deck if card not in chosen], per_seat * players)
-    chosen = chosen[:per_seat * players]
+    chosen = chosen[: per_seat * players]
     if not any(card.endswith("C") for card in chosen):
         chosen[0] = rng.choice([card for card in deck if card.endswith("C") and card not in chosen])
     removed = " ".join(card for card in deck if card not in chosen)
@@ -162,8 +163,18 @@ def replay(state: HandState, line: tuple[tuple[int, str], ...]) -> HandState:
 
 # -- (1) the brute force agrees on small random endings ----------------------------
 
-PRESETS = ["standard", "omnibus", "black_maria", "spot_hearts", "pink_lady", "openspiel", "jack_eleven",
-           "pure_hearts", "three_players", "three_players_no_2c"]
+PRESETS = [
+    "standard",
+    "omnibus",
+    "black_maria",
+    "spot_hearts",
+    "pink_lady",
+    "openspiel",
+    "jack_eleven",
+    "pure_hearts",
+    "three_players",
+    "three_players_no_2c",
+]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -257,10 +268,19 @@ def test_whole_tiny_hands_with_first_trick_rules(players: int, first_trick: str,
     """Trick 0 has its own legality: tiny decks make whole hands small enough for the brute force."""
     rng = random.Random(f"tiny {players} {first_trick} {opening_lead}")
     for index in range(3):
-        switches = {"must_break_hearts": rng.random() < 0.7, "lead_hearts_with_queen": rng.random() < 0.5,
-                    "queen_breaks_hearts": rng.random() < 0.5}
-        state = tiny_deal(rng, 3 if players < 5 else 2, players=players, first_trick=first_trick,
-                          opening_lead=opening_lead, **switches)
+        switches = {
+            "must_break_hearts": rng.random() < 0.7,
+            "lead_hearts_with_queen": rng.random() < 0.5,
+            "queen_breaks_hearts": rng.random() < 0.5,
+        }
+        state = tiny_deal(
+            rng,
+            3 if players < 5 else 2,
+            players=players,
+            first_trick=first_trick,
+            opening_lead=opening_lead,
+            **switches,
+        )
         state = play_randomly(state, rng, index)  # from the deal, or into the first trick
         assert state.trick_number == 0
         check_against_brute(state, rng)
@@ -272,10 +292,13 @@ def test_the_solver_legality_is_the_engines() -> None:
     names = ["standard", "omnibus", "black_maria", "pagat", "openspiel", "three_players", "six_players"]
     for index in range(60):
         rules = Ruleset.preset(names[index % len(names)])
-        rules = dataclasses.replace(rules, must_break_hearts=rng.random() < 0.8,
-                                    queen_breaks_hearts=rng.random() < 0.5,
-                                    lead_hearts_with_queen=rng.random() < 0.5,
-                                    first_trick=rng.choice(["no_points", "no_queen", "anything"]))
+        rules = dataclasses.replace(
+            rules,
+            must_break_hearts=rng.random() < 0.8,
+            queen_breaks_hearts=rng.random() < 0.5,
+            lead_hearts_with_queen=rng.random() < 0.5,
+            first_trick=rng.choice(["no_points", "no_queen", "anything"]),
+        )
         state = HandState.deal(rules, index, hand_number=3)
         if state.phase == "pass":
             state = state.with_passes({seat: hand.cards()[:3] for seat, hand in enumerate(state.hands)})
@@ -288,8 +311,9 @@ def test_the_solver_legality_is_the_engines() -> None:
 # -- (2) hand-built endings with known answers ---------------------------------
 
 
-def position(hands: str, trick: str, taken: dict[int, str] | None = None, rest_to: int = 1,
-             rules: Ruleset | None = None) -> HandState:
+def position(
+    hands: str, trick: str, taken: dict[int, str] | None = None, rest_to: int = 1, rules: Ruleset | None = None
+) -> HandState:
     """A position with ``hands`` and ``trick`` written out; ``taken`` names cards won
     per seat, and every other card of the deck was won by seat ``rest_to``."""
     rules = rules or Ruleset()
@@ -300,8 +324,9 @@ def position(hands: str, trick: str, taken: dict[int, str] | None = None, rest_t
     taken[rest_to] = (taken.get(rest_to, "") + " " + str(rest)).strip()
     won = [len(CardSet.parse(taken.get(seat, ""))) // n for seat in range(n)]
     seats = " / ".join(taken.get(seat, "") or "-" for seat in range(n))
-    return HandState.from_position(rules, f"hands: {hands}; taken: {seats}; won: {' '.join(map(str, won))}; "
-                                          f"trick: {trick}")
+    return HandState.from_position(
+        rules, f"hands: {hands}; taken: {seats}; won: {' '.join(map(str, won))}; trick: {trick}"
+    )
 
 
 def test_ducking_is_the_only_way() -> None:
@@ -399,8 +424,9 @@ def test_decide_agrees_with_solve() -> None:
         for objective, seat, kw in objectives_for(state, rng):
             result = solve(state, objective, seat, **kw)
             for threshold in range(result.best_value - 2, result.best_value + 3):
-                expected = result.best_value >= threshold if objective == "make_moon" \
-                    else result.best_value <= threshold
+                expected = (
+                    result.best_value >= threshold if objective == "make_moon" else result.best_value <= threshold
+                )
                 assert decide(state, objective, threshold, seat, **kw) is expected
 
 
@@ -476,8 +502,11 @@ def swap_cards(text: str, first: str, second: str) -> str:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), preset=st.sampled_from(["standard", "omnibus", "spot_hearts", "three_players"]),
-       into_trick=st.integers(0, 3))
+@given(
+    seed=st.integers(0, 10**9),
+    preset=st.sampled_from(["standard", "omnibus", "spot_hearts", "three_players"]),
+    into_trick=st.integers(0, 3),
+)
 def test_equivalent_cards_have_equal_values(seed: int, preset: str, into_trick: int) -> None:
     """Held cards with nothing live between them score the same; and swapping a held card
     with a taken card of the same points and nothing live between them changes nothing."""

@@ -45,11 +45,13 @@ def check_objective(state: HandState, objective: str, seat: int, options: SolveO
     assert compiled.nodes > 0
     threshold = python.best_value
     for limit in (threshold - 1, threshold, threshold + 1):
-        assert (_decide(state, objective, limit, seat, compiled=True, **options)
-                == _decide(state, objective, limit, seat, compiled=False, **options)), (where, limit)
+        assert _decide(state, objective, limit, seat, compiled=True, **options) == _decide(
+            state, objective, limit, seat, compiled=False, **options
+        ), (where, limit)
     last = list(python.values)[-1]
-    assert (_line_for(state, last, objective, seat, compiled=True, **options)
-            == _line_for(state, last, objective, seat, compiled=False, **options)), where
+    assert _line_for(state, last, objective, seat, compiled=True, **options) == _line_for(
+        state, last, objective, seat, compiled=False, **options
+    ), where
 
 
 def endings(preset: str, count: int, deepest: int) -> Iterator[tuple[HandState, random.Random]]:
@@ -108,16 +110,24 @@ def test_whole_tiny_hands_search_trick_zero_in_python(players: int) -> None:
     """From the deal: trick 0 stays Python on both paths, every position after it is compiled."""
     rng = random.Random(f"tiny compiled {players}")
     for opening_lead in ("lowest_club", "any_club", "left_of_dealer"):
-        state = tiny_deal(rng, 4 if players < 5 else 3, players=players, opening_lead=opening_lead,
-                          first_trick=rng.choice(["no_points", "no_queen", "anything"]))
+        state = tiny_deal(
+            rng,
+            4 if players < 5 else 3,
+            players=players,
+            opening_lead=opening_lead,
+            first_trick=rng.choice(["no_points", "no_queen", "anything"]),
+        )
         check_both_paths(state, rng)
 
 
 def test_a_table_of_one_bucket_only_costs_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     """With four slots, nearly every store replaces another key: the values stay exact."""
+
     def tiny_table(cards_left: int) -> tuple[np.ndarray, np.ndarray]:
-        return (np.zeros((solver_kernel.BUCKET, solver_kernel.KEY_SIZE), dtype=np.int64),
-                np.zeros(solver_kernel.BUCKET, dtype=np.int64))
+        return (
+            np.zeros((solver_kernel.BUCKET, solver_kernel.KEY_SIZE), dtype=np.int64),
+            np.zeros(solver_kernel.BUCKET, dtype=np.int64),
+        )
 
     monkeypatch.setattr(solver_kernel, "new_table", tiny_table)
     for state, rng in endings("standard", 6, 5):
@@ -131,18 +141,24 @@ def test_suits_whose_key_digits_would_overflow_are_keyed_by_their_cards() -> Non
     assert solver_kernel.suit_radix(4, 13) == 0
     rules = Ruleset.preset("spot_hearts")
     table = rules.tables.points
-    params = solver_kernel.search_params(4, table, list(range(52)), [True] * 4, [True] * 4,
-                                         rules.tables.legality.breaks_mask, 49)
-    radix = params[solver_kernel.P_RADIX:solver_kernel.P_RADIX + 4].tolist()
+    params = solver_kernel.search_params(
+        4, table, list(range(52)), [True] * 4, [True] * 4, rules.tables.legality.breaks_mask, 49
+    )
+    radix = params[solver_kernel.P_RADIX : solver_kernel.P_RADIX + 4].tolist()
     assert radix == [5, 5, 0, 9]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(Ruleset.preset_names()), seed=st.integers(0, 10**6), tricks_left=st.integers(1, 4),
-       into_trick=st.integers(0, 5), objective=st.sampled_from(["min_points", "avoid_card", "stop_moon",
-                                                                 "make_moon"]))
-def test_both_paths_agree_on_any_ending(preset: str, seed: int, tricks_left: int, into_trick: int,
-                                        objective: str) -> None:
+@given(
+    preset=st.sampled_from(Ruleset.preset_names()),
+    seed=st.integers(0, 10**6),
+    tricks_left=st.integers(1, 4),
+    into_trick=st.integers(0, 5),
+    objective=st.sampled_from(["min_points", "avoid_card", "stop_moon", "make_moon"]),
+)
+def test_both_paths_agree_on_any_ending(
+    preset: str, seed: int, tricks_left: int, into_trick: int, objective: str
+) -> None:
     rules = Ruleset.preset(preset)
     rng = random.Random(seed)
     state = random_ending(rules, rng, tricks_left, into_trick % rules.players)

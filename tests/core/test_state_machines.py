@@ -47,8 +47,11 @@ def test_a_simulation_job_refuses_rulesets_that_cannot_share_a_deal() -> None:
 
 
 def _play_puzzle() -> PlayPuzzle:
-    return next(puzzle for puzzle in LIBRARY.ordered()
-                if isinstance(puzzle, PlayPuzzle) and puzzle.line and puzzle.objective == "min_points")
+    return next(
+        puzzle
+        for puzzle in LIBRARY.ordered()
+        if isinstance(puzzle, PlayPuzzle) and puzzle.line and puzzle.objective == "min_points"
+    )
 
 
 def test_the_line_viewer_steps_the_solution_within_its_bounds() -> None:
@@ -80,6 +83,7 @@ def test_moon_standings_give_each_option_its_totals() -> None:
     assert [row.before for row in rows] == list(puzzle.totals)
     for option in MOON_CHOICES:
         scores = puzzle.state.scores(moon_choice=option)
-        assert [row.after[option] for row in rows] == [total + score for total, score in zip(puzzle.totals, scores,
-                                                                                             strict=True)]
+        assert [row.after[option] for row in rows] == [
+            total + score for total, score in zip(puzzle.totals, scores, strict=True)
+        ]
     assert dataclasses.is_dataclass(puzzle) and rows[puzzle.shooter].taken == puzzle.state.hand_points()[puzzle.shooter]

@@ -78,7 +78,13 @@ def test_seat_names_go_clockwise_from_south(players: int, names: list[str]) -> N
 
 def test_seat_names_follow_the_compass_and_check_the_seat() -> None:
     assert [seat_compass(seat, 6) for seat in range(6)] == [
-        "south", "south_west", "north_west", "north", "north_east", "south_east"]
+        "south",
+        "south_west",
+        "north_west",
+        "north",
+        "north_east",
+        "south_east",
+    ]
     assert seat_name(2, 5) == "North-West"
     with pytest.raises(ValueError, match="no seat 6 at a table of 7"):
         seat_name(6, 7)
@@ -290,14 +296,29 @@ def test_a_hand_is_shown_by_suit_in_alternating_colours_high_to_low_or_low_to_hi
     hand = mid_hand().hands[0]  # 6C 9D QD 4H 8H 3S 7S JS AS
     assert [str(card) for card in display_order(hand)] == ["AS", "JS", "7S", "3S", "8H", "4H", "6C", "QD", "9D"]
     assert [str(card) for card in display_order(hand, "low_first")] == [
-        "3S", "7S", "JS", "AS", "4H", "8H", "6C", "9D", "QD"]
+        "3S",
+        "7S",
+        "JS",
+        "AS",
+        "4H",
+        "8H",
+        "6C",
+        "9D",
+        "QD",
+    ]
     with pytest.raises(ValueError, match="rank order"):
         display_order(hand, "sideways")  # type: ignore[arg-type]
 
 
 def test_seat_plays_name_the_seat_of_every_card_in_order() -> None:
     assert seat_plays(mid_hand())[:6] == (
-        Play(0, "2C"), Play(1, "3C"), Play(2, "4C"), Play(3, "5C"), Play(3, "9C"), Play(0, "KC"))
+        Play(0, "2C"),
+        Play(1, "3C"),
+        Play(2, "4C"),
+        Play(3, "5C"),
+        Play(3, "9C"),
+        Play(0, "KC"),
+    )
     assert seat_plays(mid_hand())[-2:] == (Play(3, "4D"), Play(0, "5D"))
 
 
@@ -312,12 +333,19 @@ def test_events_from_one_picture_to_the_next_include_the_gathered_trick() -> Non
     after = play_cards(before, "2C 3C 4C 5C | 9C")
     events = table_events(before, after)
     assert [(event.kind, event.seat, event.card, event.trick) for event in events] == [
-        ("play", 0, "2C", 0), ("play", 1, "3C", 0), ("play", 2, "4C", 0), ("play", 3, "5C", 0),
-        ("gather", 3, None, 0), ("play", 3, "9C", 1)]
+        ("play", 0, "2C", 0),
+        ("play", 1, "3C", 0),
+        ("play", 2, "4C", 0),
+        ("play", 3, "5C", 0),
+        ("gather", 3, None, 0),
+        ("play", 3, "9C", 1),
+    ]
     # East gathers the trick with the QS: 13 points on the pile.
     queen = table_events(play_cards(after, "KC AC"), play_cards(after, "KC AC 8C | 7C QS QC TC"))
     assert [(event.kind, event.seat, event.points) for event in queen if event.kind == "gather"] == [
-        ("gather", 1, 0), ("gather", 3, 13)]
+        ("gather", 1, 0),
+        ("gather", 3, 13),
+    ]
 
 
 def test_events_start_at_the_pass_and_stop_where_the_hand_is_another() -> None:

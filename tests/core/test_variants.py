@@ -167,7 +167,7 @@ def test_v2_pass_one_to_four_cards_with_three_and_five_players(deal: Deal, prese
     for seat in range(n):
         assert CardSet.parse(passes[seat]) <= after.hands[(seat + 1) % n]
     assert [len(hand) for hand in after.hands] == [ruleset.hand_size] * n
-    too_many = {seat: " ".join(hand.split()[-count - 1:]) for seat, hand in enumerate(hands)}
+    too_many = {seat: " ".join(hand.split()[-count - 1 :]) for seat, hand in enumerate(hands)}
     with pytest.raises(IllegalPassError) as info:
         state.with_passes(too_many)
     assert info.value.code == "count"
@@ -245,8 +245,9 @@ def test_v5_default_holding_only_hearts_and_the_queen_you_must_lead_the_queen(
     state = play(deal(rules(), *QUEEN_AND_HEARTS), "2C AC 2D 2S")
     assert state.to_play == 1 and not state.hearts_broken
     assert names(state.legal_moves()) == ["QS"]
-    error = illegal(state, "5H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "must lead the queen",
-                    "Russian online Hearts site")
+    error = illegal(
+        state, "5H", Reason.HEARTS_NOT_BROKEN, "breaking_hearts", "must lead the queen", "Russian online Hearts site"
+    )
     assert "lead_hearts_with_queen_off" in error.explanation.notes
 
 
@@ -446,50 +447,78 @@ def test_v10_fixed_number_of_hands(deal: Deal, play: Play) -> None:
 
 PLAYER_DEALS = {
     # Written so the opening card sits with seat 1.
-    "three_players": ("2C", "2D", (
-        "4C 7C TC KC 4D 7D TD KD 3H 6H 9H QH 2S 5S 8S JS AS",
-        "2C 5C 8C JC AC 5D 8D JD AD 4H 7H TH KH 3S 6S 9S QS",
-        "3C 6C 9C QC 3D 6D 9D QD 2H 5H 8H JH AH 4S 7S TS KS",
-    )),
-    "three_players_no_2c": ("3C", "2C", (
-        "5C 8C JC AC 4D 7D TD KD 3H 6H 9H QH 2S 5S 8S JS AS",
-        "3C 6C 9C QC 2D 5D 8D JD AD 4H 7H TH KH 3S 6S 9S QS",
-        "4C 7C TC KC 3D 6D 9D QD 2H 5H 8H JH AH 4S 7S TS KS",
-    )),
-    "five_players": ("3C", "2C", (
-        "7C QC 5D TD 2H 7H QH 4S 9S AS",
-        "3C 8C KC 6D JD 3H 8H KH 5S TS",
-        "4C 9C AC 7D QD 4H 9H AH 6S JS",
-        "5C TC 3D 8D KD 5H TH 2S 7S QS",
-        "6C JC 4D 9D AD 6H JH 3S 8S KS",
-    )),
-    "five_players_no_2s": ("2C", "2S", (
-        "6C JC 4D 9D AD 6H JH 4S 9S AS",
-        "2C 7C QC 5D TD 2H 7H QH 5S TS",
-        "3C 8C KC 6D JD 3H 8H KH 6S JS",
-        "4C 9C AC 7D QD 4H 9H AH 7S QS",
-        "5C TC 3D 8D KD 5H TH 3S 8S KS",
-    )),
-    "six_players": ("4C", "3C", (
-        "9C 3D 9D 2H 8H AH 8S AS",
-        "4C TC 4D TD 3H 9H 3S 9S",
-        "5C JC 5D JD 4H TH 4S TS",
-        "6C QC 6D QD 5H JH 5S JS",
-        "7C KC 7D KD 6H QH 6S QS",
-        "8C AC 8D AD 7H KH 7S KS",
-    )),
-    "six_players_no_3d": ("3C", "3D", (
-        "8C AC 9D 2H 8H AH 8S AS",
-        "3C 9C 4D TD 3H 9H 3S 9S",
-        "4C TC 5D JD 4H TH 4S TS",
-        "5C JC 6D QD 5H JH 5S JS",
-        "6C QC 7D KD 6H QH 6S QS",
-        "7C KC 8D AD 7H KH 7S KS",
-    )),
-    "two_players": ("6C", "5C", (
-        "7C 9C JC KC 6D 8D TD QD AD 7H 9H JH KH 6S 8S TS QS AS",
-        "6C 8C TC QC AC 7D 9D JD KD 6H 8H TH QH AH 7S 9S JS KS",
-    )),
+    "three_players": (
+        "2C",
+        "2D",
+        (
+            "4C 7C TC KC 4D 7D TD KD 3H 6H 9H QH 2S 5S 8S JS AS",
+            "2C 5C 8C JC AC 5D 8D JD AD 4H 7H TH KH 3S 6S 9S QS",
+            "3C 6C 9C QC 3D 6D 9D QD 2H 5H 8H JH AH 4S 7S TS KS",
+        ),
+    ),
+    "three_players_no_2c": (
+        "3C",
+        "2C",
+        (
+            "5C 8C JC AC 4D 7D TD KD 3H 6H 9H QH 2S 5S 8S JS AS",
+            "3C 6C 9C QC 2D 5D 8D JD AD 4H 7H TH KH 3S 6S 9S QS",
+            "4C 7C TC KC 3D 6D 9D QD 2H 5H 8H JH AH 4S 7S TS KS",
+        ),
+    ),
+    "five_players": (
+        "3C",
+        "2C",
+        (
+            "7C QC 5D TD 2H 7H QH 4S 9S AS",
+            "3C 8C KC 6D JD 3H 8H KH 5S TS",
+            "4C 9C AC 7D QD 4H 9H AH 6S JS",
+            "5C TC 3D 8D KD 5H TH 2S 7S QS",
+            "6C JC 4D 9D AD 6H JH 3S 8S KS",
+        ),
+    ),
+    "five_players_no_2s": (
+        "2C",
+        "2S",
+        (
+            "6C JC 4D 9D AD 6H JH 4S 9S AS",
+            "2C 7C QC 5D TD 2H 7H QH 5S TS",
+            "3C 8C KC 6D JD 3H 8H KH 6S JS",
+            "4C 9C AC 7D QD 4H 9H AH 7S QS",
+            "5C TC 3D 8D KD 5H TH 3S 8S KS",
+        ),
+    ),
+    "six_players": (
+        "4C",
+        "3C",
+        (
+            "9C 3D 9D 2H 8H AH 8S AS",
+            "4C TC 4D TD 3H 9H 3S 9S",
+            "5C JC 5D JD 4H TH 4S TS",
+            "6C QC 6D QD 5H JH 5S JS",
+            "7C KC 7D KD 6H QH 6S QS",
+            "8C AC 8D AD 7H KH 7S KS",
+        ),
+    ),
+    "six_players_no_3d": (
+        "3C",
+        "3D",
+        (
+            "8C AC 9D 2H 8H AH 8S AS",
+            "3C 9C 4D TD 3H 9H 3S 9S",
+            "4C TC 5D JD 4H TH 4S TS",
+            "5C JC 6D QD 5H JH 5S JS",
+            "6C QC 7D KD 6H QH 6S QS",
+            "7C KC 8D AD 7H KH 7S KS",
+        ),
+    ),
+    "two_players": (
+        "6C",
+        "5C",
+        (
+            "7C 9C JC KC 6D 8D TD QD AD 7H 9H JH KH 6S 8S TS QS AS",
+            "6C 8C TC QC AC 7D 9D JD KD 6H 8H TH QH AH 7S 9S JS KS",
+        ),
+    ),
 }
 
 

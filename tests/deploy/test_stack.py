@@ -59,8 +59,12 @@ def test_nginx_accepts_the_config(tmp_path: Path) -> None:
     (tmp_path / "tmp").mkdir()
     config = tmp_path / "nginx.conf"
     config.write_text(nginx_config(["127.0.0.1:9001"], f"127.0.0.1:{free_port()}", tmp_path), encoding="utf-8")
-    result = subprocess.run([str(NGINX), "-t", "-p", str(tmp_path), "-c", str(config), "-e",
-                             str(tmp_path / "logs" / "error.log")], capture_output=True, text=True, timeout=30)
+    result = subprocess.run(
+        [str(NGINX), "-t", "-p", str(tmp_path), "-c", str(config), "-e", str(tmp_path / "logs" / "error.log")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert result.returncode == 0, result.stderr
 
 

@@ -33,8 +33,9 @@ def test_any_game_round_trips(seed: int, preset: str, actions: int) -> None:
     for _ in range(actions):
         assert _round_trip(session) == session
         if session.stage == "pass":
-            session = session.pass_cards(chooser.sample(session.hand.hands[session.seat].cards(),
-                                                        session.rules.pass_count))
+            session = session.pass_cards(
+                chooser.sample(session.hand.hands[session.seat].cards(), session.rules.pass_count)
+            )
         elif session.stage == "play":
             if session.can_undo and chooser.random() < 0.1:
                 session = session.undo()
@@ -57,8 +58,9 @@ def test_a_game_set_up_from_a_position_round_trips() -> None:
     rules = Ruleset(pass_cycle=("hold",))
     penalties = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 2S 3S"
     rest = CardSet.full_deck() - CardSet.parse(penalties + " 4C 5C 6C 7C")
-    state = HandState.from_position(rules, f"hand: 0\nhands: 7C / 4C / 5C / 6C\n"
-                                           f"taken: {penalties} / {rest} / - / -\nwon: 4 8 0 0\ntrick: 0\n")
+    state = HandState.from_position(
+        rules, f"hand: 0\nhands: 7C / 4C / 5C / 6C\ntaken: {penalties} / {rest} / - / -\nwon: 4 8 0 0\ntrick: 0\n"
+    )
     session = PracticeSession(Game(rules), state, "random").play("7C")
     assert session.stage == "moon" and _round_trip(session) == session
 
@@ -74,22 +76,42 @@ def test_a_damaged_game_is_reported_not_raised_as_a_crash() -> None:
         raise AssertionError("a game with an unknown card was read")
 
 
-EVENTS = st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), st.sampled_from(["answer", "hint", "reveal"]),
-                            st.booleans(), st.integers(1, 3)), max_size=40)
+EVENTS = st.lists(
+    st.tuples(
+        st.sampled_from(["a", "b", "c"]),
+        st.sampled_from(["answer", "hint", "reveal"]),
+        st.booleans(),
+        st.integers(1, 3),
+    ),
+    max_size=40,
+)
 
 
 @given(EVENTS)
 def test_the_one_pass_fold_of_puzzle_events_is_the_one_at_a_time_fold(raw: list[tuple[str, str, bool, int]]) -> None:
-    events = [PuzzleEvent(puzzle, kind, correct if kind == "answer" else None,  # type: ignore[arg-type]
-                          rung if kind == "hint" else None) for puzzle, kind, correct, rung in raw]
+    events = [
+        PuzzleEvent(
+            puzzle,
+            kind,  # type: ignore[arg-type]
+            correct if kind == "answer" else None,
+            rung if kind == "hint" else None,
+        )
+        for puzzle, kind, correct, rung in raw
+    ]
     one_at_a_time: dict[str, PuzzleRecord] = {}
     for event in events:
         one_at_a_time = apply_event(one_at_a_time, event)
     assert apply_events({}, events) == one_at_a_time
 
 
-@given(st.lists(st.tuples(st.sampled_from(["table", "passing"]), st.integers(0, 4),
-                          st.sampled_from(["seen", "wrong", "right"])), max_size=40))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["table", "passing"]), st.integers(0, 4), st.sampled_from(["seen", "wrong", "right"])
+        ),
+        max_size=40,
+    )
+)
 def test_the_one_pass_fold_of_lesson_events_is_the_one_at_a_time_fold(raw: list[tuple[str, int, str]]) -> None:
     one_at_a_time: dict[str, dict[int, str]] = {}
     for lesson, step, outcome in raw:

@@ -31,8 +31,13 @@ from hearts_core.store.database import current_revision, database_url, default_d
 from hearts_core.store.schema import lesson_events, metadata, practice_games, puzzle_events
 
 #: The learners table as the first migration made it.
-FIRST_LEARNERS = Table("learners", MetaData(), Column("id", String(64), primary_key=True),
-                       Column("created_at", DateTime(timezone=True)), Column("seen_at", DateTime(timezone=True)))
+FIRST_LEARNERS = Table(
+    "learners",
+    MetaData(),
+    Column("id", String(64), primary_key=True),
+    Column("created_at", DateTime(timezone=True)),
+    Column("seen_at", DateTime(timezone=True)),
+)
 
 
 def _learner() -> str:
@@ -68,14 +73,33 @@ def test_an_old_database_upgrades_with_its_data(database_url: str) -> None:
     game = _game()
     with engine.begin() as connection:  # rows in the first schema's tables (learners had no merged_into then)
         connection.execute(insert(FIRST_LEARNERS).values(id=learner, created_at=moment, seen_at=moment))
-        connection.execute(insert(lesson_events).values(learner=learner, lesson="table", step=3, outcome="right",
-                                                        at=moment))
-        connection.execute(insert(puzzle_events).values(learner=learner, puzzle="p1", kind="answer", correct=False,
-                                                        rung=None, first_try=True, hints_used=0, rating_before=1500.0,
-                                                        rating_after=1440.0, at=moment))
-        connection.execute(insert(practice_games).values(learner=learner, state=json.dumps(session_to_dict(game)),
-                                                         closed=False, version=4, started_at=moment,
-                                                         updated_at=moment))
+        connection.execute(
+            insert(lesson_events).values(learner=learner, lesson="table", step=3, outcome="right", at=moment)
+        )
+        connection.execute(
+            insert(puzzle_events).values(
+                learner=learner,
+                puzzle="p1",
+                kind="answer",
+                correct=False,
+                rung=None,
+                first_try=True,
+                hints_used=0,
+                rating_before=1500.0,
+                rating_after=1440.0,
+                at=moment,
+            )
+        )
+        connection.execute(
+            insert(practice_games).values(
+                learner=learner,
+                state=json.dumps(session_to_dict(game)),
+                closed=False,
+                version=4,
+                started_at=moment,
+                updated_at=moment,
+            )
+        )
     assert current_revision(engine) == "0001"
 
     store = ProgressStore.open(database_url)
@@ -95,8 +119,11 @@ def test_lessons_puzzles_and_settings_are_kept_per_learner(database_url: str) ->
     store.record_lesson(ann, "table", 0, "seen")
     store.record_lesson(ann, "table", 1, "wrong")
     assert store.record_lesson(ann, "table", 1, "right") == {"table": {0: "seen", 1: "right"}}
-    store.record_puzzle(ann, PuzzleAttempt(PuzzleEvent("p1", "hint", rung=1), first_try=True, hints_used=0),
-                        PuzzleAttempt(PuzzleEvent("p1", "answer", correct=True), True, 1, 1500.0, 1585.2))
+    store.record_puzzle(
+        ann,
+        PuzzleAttempt(PuzzleEvent("p1", "hint", rung=1), first_try=True, hints_used=0),
+        PuzzleAttempt(PuzzleEvent("p1", "answer", correct=True), True, 1, 1500.0, 1585.2),
+    )
     store.save_setting(ann, "look", {"speed": "fast", "four_colour": True})
     store.save_setting(ann, "look", {"speed": "slow", "four_colour": True})
 
@@ -106,7 +133,9 @@ def test_lessons_puzzles_and_settings_are_kept_per_learner(database_url: str) ->
     assert (record.result, record.hints) == ("solved", 1)
     attempts = reopened.puzzle_attempts(ann)
     assert [(row["kind"], row["first_try"], row["hints_used"], row["rating_after"]) for row in attempts] == [
-        ("hint", True, 0, None), ("answer", True, 1, 1585.2)]
+        ("hint", True, 0, None),
+        ("answer", True, 1, 1585.2),
+    ]
     assert isinstance(attempts[0]["at"], datetime)
     assert reopened.settings(ann) == {"look": {"speed": "slow", "four_colour": True}}
     assert reopened.lesson_progress(bob) == {} and reopened.puzzle_progress(bob) == {}
@@ -210,20 +239,34 @@ def test_export_then_import_on_another_browser(database_url: str) -> None:
     assert store.counts(school)["lesson_events"] == 2
 
 
-@pytest.mark.parametrize(("change", "part"), [
-    (lambda data: "not a file", "file"),
-    (lambda data: {**data, "format": "chess"}, "format"),
-    (lambda data: {**data, "version": 99}, "version"),
-    (lambda data: {**data, "lessons": [{"lesson": "table", "step": 1, "outcome": "great", "at": "2026-12-01"}]},
-     "lessons[0].outcome"),
-    (lambda data: {**data, "lessons": [{"lesson": "table", "step": -4, "outcome": "seen", "at": "2026-12-01"}]},
-     "lessons[0].step"),
-    (lambda data: {**data, "puzzles": [{"puzzle": "p", "kind": "answer", "at": "2026-12-01"}]}, "puzzles[0]"),
-    (lambda data: {**data, "puzzles": [{"puzzle": "p", "kind": "reveal", "at": "yesterday"}]}, "puzzles[0].at"),
-    (lambda data: {**data, "games": [{"state": {"format": 1, "rules": {}}, "started_at": "2026-12-01",
-                                      "updated_at": "2026-12-01"}]}, "games[0].state"),
-    (lambda data: {**data, "settings": ["look"]}, "settings"),
-])
+@pytest.mark.parametrize(
+    ("change", "part"),
+    [
+        (lambda data: "not a file", "file"),
+        (lambda data: {**data, "format": "chess"}, "format"),
+        (lambda data: {**data, "version": 99}, "version"),
+        (
+            lambda data: {**data, "lessons": [{"lesson": "table", "step": 1, "outcome": "great", "at": "2026-12-01"}]},
+            "lessons[0].outcome",
+        ),
+        (
+            lambda data: {**data, "lessons": [{"lesson": "table", "step": -4, "outcome": "seen", "at": "2026-12-01"}]},
+            "lessons[0].step",
+        ),
+        (lambda data: {**data, "puzzles": [{"puzzle": "p", "kind": "answer", "at": "2026-12-01"}]}, "puzzles[0]"),
+        (lambda data: {**data, "puzzles": [{"puzzle": "p", "kind": "reveal", "at": "yesterday"}]}, "puzzles[0].at"),
+        (
+            lambda data: {
+                **data,
+                "games": [
+                    {"state": {"format": 1, "rules": {}}, "started_at": "2026-12-01", "updated_at": "2026-12-01"}
+                ],
+            },
+            "games[0].state",
+        ),
+        (lambda data: {**data, "settings": ["look"]}, "settings"),
+    ],
+)
 def test_a_bad_file_is_refused_and_changes_nothing(database_url: str, change, part: str) -> None:  # type: ignore[no-untyped-def]
     store = ProgressStore.open(database_url)
     learner, other = _learner(), _learner()
@@ -263,8 +306,13 @@ def test_the_database_url_and_the_default_file() -> None:
 def test_events_fold_the_same_way_the_pages_do() -> None:
     store = ProgressStore.open("sqlite://")
     learner = _learner()
-    events = [PuzzleEvent("a", "answer", correct=False), PuzzleEvent("a", "answer", correct=True),
-              PuzzleEvent("b", "hint", rung=2), PuzzleEvent("b", "reveal"), PuzzleEvent("c", "answer", correct=True)]
+    events = [
+        PuzzleEvent("a", "answer", correct=False),
+        PuzzleEvent("a", "answer", correct=True),
+        PuzzleEvent("b", "hint", rung=2),
+        PuzzleEvent("b", "reveal"),
+        PuzzleEvent("c", "answer", correct=True),
+    ]
     for event in events:
         store.record_puzzle(learner, PuzzleAttempt(event))
     assert store.puzzle_progress(learner) == apply_events({}, events)

@@ -12,5 +12,5 @@ COLOURS: Final = {"a": "#b3261e", "b": "#1f5fa8"}
 
 
 def side_name(side: str) -> str:
-    """"Ruleset A" or "Ruleset B"."""
+    """ "Ruleset A" or "Ruleset B"."""
     return ui("lab.ruleset_a") if side == "a" else ui("lab.ruleset_b")

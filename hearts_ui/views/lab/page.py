@@ -36,8 +36,9 @@ def render_lab() -> None:
         with st.container(border=True):
             for problem in problems:
                 st.error(problem, icon=":material/link_off:")
-            st.button(ui("lab.url_dismiss"), key="ha_lab_url_dismiss", on_click=dismiss_url_problems,
-                      icon=":material/close:")
+            st.button(
+                ui("lab.url_dismiss"), key="ha_lab_url_dismiss", on_click=dismiss_url_problems, icon=":material/close:"
+            )
     columns = st.columns(2, gap="medium")
     rules: dict[str, Ruleset | None] = {}
     for column, side in zip(columns, SIDES, strict=True):

@@ -72,36 +72,51 @@ def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
     mode_col, policy_col = st.columns([3, 2])
     if st.session_state.get("ha_lab_mode") not in DEAL_MODES:
         st.session_state["ha_lab_mode"] = "random"
-    mode_col.radio(ui("lab.mode"), DEAL_MODES, key="ha_lab_mode", format_func=in_session_language(_mode_label),
-                   horizontal=True)
+    mode_col.radio(
+        ui("lab.mode"), DEAL_MODES, key="ha_lab_mode", format_func=in_session_language(_mode_label), horizontal=True
+    )
     if st.session_state.get("ha_lab_policy") not in POLICIES:
         st.session_state["ha_lab_policy"] = "heuristic"
-    policy_col.radio(ui("lab.policy"), POLICIES, key="ha_lab_policy", format_func=in_session_language(_policy_label),
-                     horizontal=True,
-                     help=ui("lab.policy_help"))
+    policy_col.radio(
+        ui("lab.policy"),
+        POLICIES,
+        key="ha_lab_policy",
+        format_func=in_session_language(_policy_label),
+        horizontal=True,
+        help=ui("lab.policy_help"),
+    )
     mode = st.session_state["ha_lab_mode"]
     if mode == "seed":
         seed_col, button_col = st.columns([2, 3], vertical_alignment="bottom")
         seed_col.number_input(ui("lab.seed"), min_value=0, max_value=10**9, step=1, key="ha_lab_seed")
         button_col.button(ui("lab.deal_seed"), key="ha_lab_deal_seed", on_click=_deal_seed, icon=":material/tag:")
     elif mode == "paste":
-        st.text_area(ui("lab.paste"), key="ha_lab_paste", height=110, placeholder=ui("lab.paste_placeholder"),
-                     max_chars=5_000,
-                     help=ui("lab.paste_help"))
-        st.button(ui("lab.deal_paste"), key="ha_lab_deal_paste", on_click=_deal_paste, args=(rules_a,),
-                  icon=":material/content_paste:")
+        st.text_area(
+            ui("lab.paste"),
+            key="ha_lab_paste",
+            height=110,
+            placeholder=ui("lab.paste_placeholder"),
+            max_chars=5_000,
+            help=ui("lab.paste_help"),
+        )
+        st.button(
+            ui("lab.deal_paste"),
+            key="ha_lab_deal_paste",
+            on_click=_deal_paste,
+            args=(rules_a,),
+            icon=":material/content_paste:",
+        )
         problem = st.session_state.get(PASTE_ERROR_KEY)
         if problem:
             st.error(ui("lab.paste_problem", problem=escape_markdown(problem)), icon=":material/error:")
     actions = st.container(horizontal=True, gap="small")
     if mode == "random":
-        actions.button(ui("lab.deal_random"), key="ha_lab_deal_random", on_click=_deal_random,
-                       icon=":material/casino:")
-    if actions.button(ui("lab.find"), key="ha_lab_find", icon=":material/search:",
-                      help=ui("lab.find_help", seconds=int(FIND_SECONDS))):
+        actions.button(ui("lab.deal_random"), key="ha_lab_deal_random", on_click=_deal_random, icon=":material/casino:")
+    if actions.button(
+        ui("lab.find"), key="ha_lab_find", icon=":material/search:", help=ui("lab.find_help", seconds=int(FIND_SECONDS))
+    ):
         with st.spinner(ui("lab.finding", seconds=int(FIND_SECONDS))):
-            found = lab.find_differing_deal(rules_a, rules_b, seed=secrets.randbelow(10**9),
-                                            time_limit=FIND_SECONDS)
+            found = lab.find_differing_deal(rules_a, rules_b, seed=secrets.randbelow(10**9), time_limit=FIND_SECONDS)
         if found is None:
             st.session_state[FIND_NOTE_KEY] = ui("lab.find_none", seconds=int(FIND_SECONDS))
         else:
@@ -116,8 +131,7 @@ def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
         st.info(note, icon=":material/search:")
 
 
-def _replay_key(rules_a: Ruleset, rules_b: Ruleset, deal: object, policy: str
-                ) -> tuple[str, str, str, str, str]:
+def _replay_key(rules_a: Ruleset, rules_b: Ruleset, deal: object, policy: str) -> tuple[str, str, str, str, str]:
     shown = deal.to_notation() if isinstance(deal, HandState) else str(deal)
     return (lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b), shown, policy, str(_totals(rules_a)))
 
@@ -161,22 +175,37 @@ def _step_slid() -> None:
 def _stepper(position: int, last: int, parting: int | None) -> None:
     """The slider over the whole hand, then start / back / next / end and the jump to the divergence."""
     st.session_state["ha_lab_step_slider"] = position
-    st.slider(ui("stepper.counter", number=position, count=last), 0, max(last, 1), key="ha_lab_step_slider",
-              on_change=_step_slid, disabled=last == 0)
+    st.slider(
+        ui("stepper.counter", number=position, count=last),
+        0,
+        max(last, 1),
+        key="ha_lab_step_slider",
+        on_change=_step_slid,
+        disabled=last == 0,
+    )
     steps, jump = st.columns([4, 1], vertical_alignment="bottom")
     with steps:
         stepper("ha_lab", position, last, _set_step)
     if parting is not None:
-        jump.button(ui("lab.jump"), key="ha_lab_jump", on_click=_set_step, args=(parting,),
-                    icon=":material/call_split:", width="stretch", disabled=position == parting)
+        jump.button(
+            ui("lab.jump"),
+            key="ha_lab_jump",
+            on_click=_set_step,
+            args=(parting,),
+            icon=":material/call_split:",
+            width="stretch",
+            disabled=position == parting,
+        )
 
 
 def _column_table(history: History, position: int, title: str, side: str) -> None:
     index = min(position, len(history) - 1)
     state = history[index]
     move = history.move(index) if index else None
-    card_table(TableScene(state, face_up="all", highlight=(str(move.card),) if move else (), title=title),
-               key=f"ha_lab_table_{side}")
+    card_table(
+        TableScene(state, face_up="all", highlight=(str(move.card),) if move else (), title=title),
+        key=f"ha_lab_table_{side}",
+    )
     if move is not None:
         st.caption(move.explanation.narration(seat_name(move.seat, state.rules.players)))
     elif index < position:
@@ -187,8 +216,10 @@ def _scores_table(replay: Any) -> None:
     rules_a: Ruleset = replay.rules_a
     rules_b: Ruleset = replay.rules_b
     players = max(rules_a.players, rules_b.players)
-    lines = [f"| {ui('common.col_player')} | {ui('lab.ruleset_a')} | {ui('lab.ruleset_b')} | {ui('lab.col_diff')} |",
-             "|---|---:|---:|---:|"]
+    lines = [
+        f"| {ui('common.col_player')} | {ui('lab.ruleset_a')} | {ui('lab.ruleset_b')} | {ui('lab.col_diff')} |",
+        "|---|---:|---:|---:|",
+    ]
     for seat in range(players):
         a = replay.scores_a[seat] if seat < len(replay.scores_a) else None
         b = replay.scores_b[seat] if seat < len(replay.scores_b) else None
@@ -202,8 +233,13 @@ def _scores_table(replay: Any) -> None:
 def _standings(replay: Any) -> None:
     """The game standings after this hand under each ruleset, from totals the learner types."""
     rules_a: Ruleset = replay.rules_a
-    st.text_input(ui("lab.totals_label"), key=TOTALS_KEY, placeholder=ui("lab.totals_placeholder"), max_chars=100,
-                  help=ui("lab.totals_help", players=rules_a.players))
+    st.text_input(
+        ui("lab.totals_label"),
+        key=TOTALS_KEY,
+        placeholder=ui("lab.totals_placeholder"),
+        max_chars=100,
+        help=ui("lab.totals_help", players=rules_a.players),
+    )
     typed = str(st.session_state.get(TOTALS_KEY) or "").strip()
     if typed and replay.standings_a is None:
         st.warning(ui("lab.totals_bad", players=rules_a.players), icon=":material/error:")
@@ -268,5 +304,3 @@ def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:
         st.caption(ui("lab.deal_text_note"))
         st.code(replay.start_a.to_notation(), language=None, wrap_lines=True)
     return True
-
-

@@ -76,8 +76,9 @@ def restore_from_url() -> None:
         try:
             rules = lab.decode_ruleset(text)
         except ValueError as error:
-            problems.append(ui("lab.url_problem", side=side_name(side), code=echo(text),
-                               problem=escape_markdown(str(error))))
+            problems.append(
+                ui("lab.url_problem", side=side_name(side), code=echo(text), problem=escape_markdown(str(error)))
+            )
             continue
         _set_side(side, rules)
     st.session_state[URL_PROBLEMS_KEY] = problems
@@ -112,8 +113,9 @@ def ruleset_panel(side: str) -> Ruleset | None:
         changed = sum(1 for rule_id in _variant_ids() if st.session_state.get(f"ha_lab_{side}_var_{rule_id}"))
         label = ui("lab.variants_changed", count=changed) if changed else ui("common.variants")
         with st.expander(label, icon=":material/tune:"):
-            ruleset_picker.variant_selects([st.container()], f"ha_lab_{side}", _variant_ids(),
-                                           ui("common.variant_keep"))
+            ruleset_picker.variant_selects(
+                [st.container()], f"ha_lab_{side}", _variant_ids(), ui("common.variant_keep")
+            )
         rules, problem = chosen_rules(side)
         if rules is None:
             st.error(ui("common.rules_problem", problem=escape_markdown(problem or "")), icon=":material/gavel:")
@@ -129,11 +131,24 @@ def _house_rules(side: str, rules: Ruleset) -> None:
     markdown = lab.house_rules_markdown(rules, title=title)
     st.markdown(f"**{ui('lab.card_heading')}**")
     left, right = st.columns(2)
-    left.download_button(ui("lab.card_markdown"), markdown, file_name=f"house-rules-{side}.md",
-                         mime="text/markdown", key=f"ha_lab_{side}_md", icon=":material/download:", width="stretch")
-    right.download_button(ui("lab.card_html"), lab.house_rules_html(rules, title=title),
-                          file_name=f"house-rules-{side}.html", mime="text/html", key=f"ha_lab_{side}_html",
-                          icon=":material/download:", width="stretch")
+    left.download_button(
+        ui("lab.card_markdown"),
+        markdown,
+        file_name=f"house-rules-{side}.md",
+        mime="text/markdown",
+        key=f"ha_lab_{side}_md",
+        icon=":material/download:",
+        width="stretch",
+    )
+    right.download_button(
+        ui("lab.card_html"),
+        lab.house_rules_html(rules, title=title),
+        file_name=f"house-rules-{side}.html",
+        mime="text/html",
+        key=f"ha_lab_{side}_html",
+        icon=":material/download:",
+        width="stretch",
+    )
     with st.expander(ui("lab.card_preview"), icon=":material/visibility:"):
         st.markdown(markdown)
 
@@ -148,5 +163,3 @@ def share_link() -> None:
     with st.expander(ui("lab.share"), icon=":material/share:"):
         st.caption(ui("lab.share_note"))
         st.code(f"{base}?{query}", language=None, wrap_lines=True)
-
-

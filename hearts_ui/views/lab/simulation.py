@@ -40,9 +40,13 @@ def _job() -> lab.SimulationJob | None:
 def _start_job(rules_a: Ruleset, rules_b: Ruleset) -> None:
     st.session_state.pop(CHUNK_KEY, None)
     st.session_state[JOB_KEY] = lab.SimulationJob.start(
-        rules_a, rules_b, total=int(st.session_state.get("ha_lab_sim_n") or 0), seed=secrets.randbelow(1000),
+        rules_a,
+        rules_b,
+        total=int(st.session_state.get("ha_lab_sim_n") or 0),
+        seed=secrets.randbelow(1000),
         games_mode=bool(st.session_state.get("ha_lab_sim_games")),
-        policy=str(st.session_state.get("ha_lab_policy") or "heuristic"))
+        policy=str(st.session_state.get("ha_lab_policy") or "heuristic"),
+    )
 
 
 def _cancel_job() -> None:
@@ -67,16 +71,30 @@ def simulation(rules_a: Ruleset, rules_b: Ruleset) -> None:
     if "ha_lab_sim_n" not in st.session_state:
         st.session_state["ha_lab_sim_n"] = 1000
     st.session_state["ha_lab_sim_n"] = max(10, min(int(st.session_state["ha_lab_sim_n"] or 10), most))
-    n_col.number_input(ui("lab.sim_games_n") if games else ui("lab.sim_hands_n"), min_value=10, max_value=most,
-                       step=100, key="ha_lab_sim_n", disabled=running,
-                       help=ui("lab.sim_limits", most=most, minutes=int(lab.TIME_BUDGET // 60)))
+    n_col.number_input(
+        ui("lab.sim_games_n") if games else ui("lab.sim_hands_n"),
+        min_value=10,
+        max_value=most,
+        step=100,
+        key="ha_lab_sim_n",
+        disabled=running,
+        help=ui("lab.sim_limits", most=most, minutes=int(lab.TIME_BUDGET // 60)),
+    )
     games_col.toggle(ui("lab.sim_games"), key="ha_lab_sim_games", disabled=running, help=ui("lab.sim_games_help"))
     if running:
-        run_col.button(ui("lab.sim_cancel"), key="ha_lab_sim_cancel", on_click=_cancel_job, icon=":material/stop:",
-                       width="stretch")
+        run_col.button(
+            ui("lab.sim_cancel"), key="ha_lab_sim_cancel", on_click=_cancel_job, icon=":material/stop:", width="stretch"
+        )
     else:
-        run_col.button(ui("lab.sim_run"), key="ha_lab_sim_run", on_click=_start_job, args=(rules_a, rules_b),
-                       type="primary", icon=":material/play_arrow:", width="stretch")
+        run_col.button(
+            ui("lab.sim_run"),
+            key="ha_lab_sim_run",
+            on_click=_start_job,
+            args=(rules_a, rules_b),
+            type="primary",
+            icon=":material/play_arrow:",
+            width="stretch",
+        )
     if job is None:
         return
     unit = ui("lab.unit_games") if job.games_mode else ui("lab.unit_hands")
@@ -86,8 +104,10 @@ def simulation(rules_a: Ruleset, rules_b: Ruleset) -> None:
     if job.codes != (lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b)):
         st.info(ui("lab.sim_stale"), icon=":material/history:")
     if job.stopped == "time":
-        st.warning(ui("lab.sim_out_of_time", done=job.done, total=job.total, unit=unit,
-                      minutes=int(lab.TIME_BUDGET // 60)), icon=":material/timer:")
+        st.warning(
+            ui("lab.sim_out_of_time", done=job.done, total=job.total, unit=unit, minutes=int(lab.TIME_BUDGET // 60)),
+            icon=":material/timer:",
+        )
     elif job.cancelled:
         st.warning(ui("lab.sim_cancelled", done=job.done, total=job.total, unit=unit), icon=":material/stop:")
     if job.rows:
@@ -139,11 +159,15 @@ def shown_table(hands: pd.DataFrame, players: int) -> pd.DataFrame:
     shown = hands.copy()
     for column in SEAT_COLUMNS:
         if column in shown.columns:
-            shown[column] = [ui("lab_column.nobody") if seat < 0 else seat_name(int(seat), players)
-                             for seat in shown[column]]
-    headings = {column: ui("lab_column.score", seat=seat_name(int(column.removeprefix("score_")), players))
-                if column.startswith("score_") and column != "score_spread" else ui(f"lab_column.{column}")
-                for column in shown.columns}
+            shown[column] = [
+                ui("lab_column.nobody") if seat < 0 else seat_name(int(seat), players) for seat in shown[column]
+            ]
+    headings = {
+        column: ui("lab_column.score", seat=seat_name(int(column.removeprefix("score_")), players))
+        if column.startswith("score_") and column != "score_spread"
+        else ui(f"lab_column.{column}")
+        for column in shown.columns
+    }
     return shown.rename(columns=headings)
 
 
@@ -155,36 +179,59 @@ def _results(result: lab.SimulationResult) -> None:
     diffs = lab.compare_stats(result)
     st.plotly_chart(_diff_chart(diffs), key="ha_lab_chart_diffs", config={"displayModeBar": False})
     for diff in diffs:
-        badge = f":red-badge[{ui('lab.verdict_real')}]" if diff.verdict == "real" else (
-            f":gray-badge[{ui('lab.verdict_noise')}]")
+        badge = (
+            f":red-badge[{ui('lab.verdict_real')}]"
+            if diff.verdict == "real"
+            else (f":gray-badge[{ui('lab.verdict_noise')}]")
+        )
         st.markdown(f"{badge} {diff.text()}")
-    figures = [_scores_chart(hands), _rates_chart(hands), _queen_chart(hands, result.players),
-               _trick_chart(hands, "first_trick_points", message("lab.stat.first_trick_points"),
-                            ui("common.axis_points")),
-               _trick_chart(hands, "hearts_broken_trick", ui("lab.chart_broken"), ui("lab.axis_broken"))]
+    figures = [
+        _scores_chart(hands),
+        _rates_chart(hands),
+        _queen_chart(hands, result.players),
+        _trick_chart(hands, "first_trick_points", message("lab.stat.first_trick_points"), ui("common.axis_points")),
+        _trick_chart(hands, "hearts_broken_trick", ui("lab.chart_broken"), ui("lab.axis_broken")),
+    ]
     if result.games:
         played = pd.DataFrame(result.game_records())
-        figures += [_trick_chart(played, "hands", message("lab.stat.hands_per_game"), ui("lab.unit_hands")),
-                    _trick_chart(played, "margin", ui("lab.chart_margin"), ui("common.axis_points"))]
+        figures += [
+            _trick_chart(played, "hands", message("lab.stat.hands_per_game"), ui("lab.unit_hands")),
+            _trick_chart(played, "margin", ui("lab.chart_margin"), ui("common.axis_points")),
+        ]
     left, right = st.columns(2, gap="medium")
     for number, figure in enumerate(figures):
-        (left if number % 2 == 0 else right).plotly_chart(figure, key=f"ha_lab_chart_{number}",
-                                                          config={"displayModeBar": False})
+        (left if number % 2 == 0 else right).plotly_chart(
+            figure, key=f"ha_lab_chart_{number}", config={"displayModeBar": False}
+        )
     st.markdown(f"##### {ui('lab.table_heading')}")
     st.dataframe(shown_table(hands, result.players), key="ha_lab_frame", hide_index=True, height=320)
     buttons = st.container(horizontal=True, gap="small")
-    buttons.download_button(ui("lab.csv"), hands.to_csv(index=False), file_name="variant-lab-hands.csv",
-                            mime="text/csv", key="ha_lab_csv", icon=":material/download:")
+    buttons.download_button(
+        ui("lab.csv"),
+        hands.to_csv(index=False),
+        file_name="variant-lab-hands.csv",
+        mime="text/csv",
+        key="ha_lab_csv",
+        icon=":material/download:",
+    )
     if result.games:
-        buttons.download_button(ui("lab.csv_games"), pd.DataFrame(result.game_records()).to_csv(index=False),
-                                file_name="variant-lab-games.csv", mime="text/csv", key="ha_lab_csv_games",
-                                icon=":material/download:")
+        buttons.download_button(
+            ui("lab.csv_games"),
+            pd.DataFrame(result.game_records()).to_csv(index=False),
+            file_name="variant-lab-games.csv",
+            mime="text/csv",
+            key="ha_lab_csv_games",
+            icon=":material/download:",
+        )
 
 
 def _layout(figure: go.Figure, title: str, height: int = 340) -> go.Figure:
-    figure.update_layout(height=height, margin={"l": 10, "r": 10, "t": 50, "b": 20},
-                         title={"text": title, "x": 0, "xanchor": "left"},
-                         legend={"orientation": "h", "y": -0.26, "x": 0, "yanchor": "top"})
+    figure.update_layout(
+        height=height,
+        margin={"l": 10, "r": 10, "t": 50, "b": 20},
+        title={"text": title, "x": 0, "xanchor": "left"},
+        legend={"orientation": "h", "y": -0.26, "x": 0, "yanchor": "top"},
+    )
     return figure
 
 
@@ -200,11 +247,26 @@ def _diff_chart(diffs: Sequence[Any]) -> go.Figure:
         colour = COLOURS["a"] if real else "#8a8a8a"
         high = diff.high if diff.high != float("inf") else diff.diff
         low = diff.low if diff.low != float("-inf") else diff.diff
-        figure.add_trace(go.Scatter(
-            x=[diff.diff], y=[diff.label()], mode="markers", marker={"color": colour, "size": 11},
-            error_x={"type": "data", "symmetric": False, "array": [high - diff.diff],
-                     "arrayminus": [diff.diff - low], "color": colour, "thickness": 2.5},
-            hovertemplate=f"{diff.label()}: %{{x:+.3f}}<extra></extra>", showlegend=False), row=row, col=1)
+        figure.add_trace(
+            go.Scatter(
+                x=[diff.diff],
+                y=[diff.label()],
+                mode="markers",
+                marker={"color": colour, "size": 11},
+                error_x={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [high - diff.diff],
+                    "arrayminus": [diff.diff - low],
+                    "color": colour,
+                    "thickness": 2.5,
+                },
+                hovertemplate=f"{diff.label()}: %{{x:+.3f}}<extra></extra>",
+                showlegend=False,
+            ),
+            row=row,
+            col=1,
+        )
         figure.add_vline(x=0, line_color="rgba(80,80,80,0.7)", line_dash="dot", row=row, col=1)
         reach = max(abs(low), abs(high), abs(diff.diff), 1e-3) * 1.15
         figure.update_xaxes(range=[-reach, reach], row=row, col=1)
@@ -220,8 +282,11 @@ def _scores_chart(frame: pd.DataFrame) -> go.Figure:
         rows = _side_rows(frame, side)
         values = pd.concat([rows[column] for column in seats], ignore_index=True)
         figure.add_trace(go.Histogram(x=values, name=side_name(side), opacity=0.55, marker_color=COLOURS[side]))
-    figure.update_layout(barmode="overlay", xaxis={"title": {"text": ui("common.axis_points")}},
-                         yaxis={"title": {"text": ui("lab.axis_count")}})
+    figure.update_layout(
+        barmode="overlay",
+        xaxis={"title": {"text": ui("common.axis_points")}},
+        yaxis={"title": {"text": ui("lab.axis_count")}},
+    )
     return _layout(figure, ui("lab.chart_scores"))
 
 
@@ -232,8 +297,16 @@ def _rates_chart(frame: pd.DataFrame) -> go.Figure:
         rows = _side_rows(frame, side)
         count = max(len(rows), 1)
         rates = [float((rows["moon_shooter"] >= 0).sum()) / count, float((rows["sun_shooter"] >= 0).sum()) / count]
-        figure.add_trace(go.Bar(x=names, y=rates, name=side_name(side), marker_color=COLOURS[side],
-                                text=[f"{rate:.1%}" for rate in rates], textposition="outside"))
+        figure.add_trace(
+            go.Bar(
+                x=names,
+                y=rates,
+                name=side_name(side),
+                marker_color=COLOURS[side],
+                text=[f"{rate:.1%}" for rate in rates],
+                textposition="outside",
+            )
+        )
     figure.update_layout(barmode="group", yaxis={"tickformat": ".0%", "rangemode": "tozero"})
     return _layout(figure, ui("lab.chart_rates"))
 
@@ -257,10 +330,17 @@ def _trick_chart(frame: pd.DataFrame, column: str, title: str, axis: str) -> go.
     for side in SIDES:
         rows = _side_rows(frame, side)
         counts = rows[column].value_counts(normalize=True).sort_index()
-        figure.add_trace(go.Bar(x=[str(value) for value in counts.index], y=list(counts.values),
-                                name=side_name(side), marker_color=COLOURS[side]))
-    figure.update_layout(barmode="group", xaxis={"title": {"text": axis}, "type": "category"},
-                         yaxis={"tickformat": ".0%", "rangemode": "tozero"})
+        figure.add_trace(
+            go.Bar(
+                x=[str(value) for value in counts.index],
+                y=list(counts.values),
+                name=side_name(side),
+                marker_color=COLOURS[side],
+            )
+        )
+    figure.update_layout(
+        barmode="group",
+        xaxis={"title": {"text": axis}, "type": "category"},
+        yaxis={"tickformat": ".0%", "rangemode": "tozero"},
+    )
     return _layout(figure, title)
-
-

@@ -62,10 +62,15 @@ def render_lessons() -> None:
         render_index(loaded)
         return
     if where.problem in ("bad_step", "step_out_of_range"):
-        st.warning(ui("lessons.bad_step", step=echo(st.query_params.get("step", "")),
-                      count=len(where.lesson.steps), shown=where.step + 1))
+        st.warning(
+            ui(
+                "lessons.bad_step",
+                step=echo(st.query_params.get("step", "")),
+                count=len(where.lesson.steps),
+                shown=where.step + 1,
+            )
+        )
     render_lesson(where)
-
 
 
 # -- the map of lessons -----------------------------------------------------------------------
@@ -98,8 +103,14 @@ def render_index(loaded: Curriculum) -> None:
 
 def _status_words(lesson: Lesson) -> str:
     status = lesson_status(lesson, progress())
-    return ui(f"lessons.status_{status.state}", seen=status.seen, steps=status.steps, solved=status.solved,
-              active=status.active, first=status.first_try)
+    return ui(
+        f"lessons.status_{status.state}",
+        seen=status.seen,
+        steps=status.steps,
+        solved=status.solved,
+        active=status.active,
+        first=status.first_try,
+    )
 
 
 def _lesson_card(lesson: Lesson, number: int, next_up: bool) -> None:
@@ -108,13 +119,18 @@ def _lesson_card(lesson: Lesson, number: int, next_up: bool) -> None:
         text, action = st.columns([5, 1], vertical_alignment="center")
         stars = f" :orange[{stars_text(status.stars)}]" if status.state == "completed" else f" :gray[{stars_text(0)}]"
         badge = f" :red-badge[{ui('lessons.next_up')}]" if next_up else ""
-        text.markdown(f"**{number}. {lesson.title}**{stars}{badge}  \n{lesson.goal}  \n"
-                      f":gray[{_status_words(lesson)}]")
-        label = {"new": ui("lessons.start"), "completed": ui("lessons.review")}.get(status.state,
-                                                                                   ui("lessons.continue"))
-        action.button(label, key=f"ha_open_{lesson.id}", on_click=go,
-                      args=(lesson.id, resume_step(lesson, progress())),
-                      type="primary" if next_up else "secondary", width="stretch")
+        text.markdown(f"**{number}. {lesson.title}**{stars}{badge}  \n{lesson.goal}  \n:gray[{_status_words(lesson)}]")
+        label = {"new": ui("lessons.start"), "completed": ui("lessons.review")}.get(
+            status.state, ui("lessons.continue")
+        )
+        action.button(
+            label,
+            key=f"ha_open_{lesson.id}",
+            on_click=go,
+            args=(lesson.id, resume_step(lesson, progress())),
+            type="primary" if next_up else "secondary",
+            width="stretch",
+        )
 
 
 # -- one lesson ------------------------------------------------------------------------
@@ -127,8 +143,14 @@ def render_lesson(where: Location) -> None:
     index = where.step
     step = lesson.steps[index]
     record(lesson, index, "seen")  # never downgrades an answer already right or wrong
-    st.button(ui("lessons.back_to_list"), key="ha_back", on_click=go, args=(None,), icon=":material/arrow_back:",
-              type="tertiary")
+    st.button(
+        ui("lessons.back_to_list"),
+        key="ha_back",
+        on_click=go,
+        args=(None,),
+        icon=":material/arrow_back:",
+        type="tertiary",
+    )
     st.title(lesson.title)
     st.caption(lesson.goal)
     _step_controls(lesson, index, "top")
@@ -152,8 +174,14 @@ def _the_end(lesson: Lesson) -> None:
             left = status.active - status.solved
             st.markdown(ui("lessons.exercises_left", count=left) if left != 1 else ui("lessons.exercise_left"))
             target = resume_step(lesson, progress())
-            st.button(ui("lessons.go_back", number=target + 1), key="ha_end_back", on_click=go,
-                      args=(lesson.id, target), icon=":material/replay:", type="primary")
+            st.button(
+                ui("lessons.go_back", number=target + 1),
+                key="ha_end_back",
+                on_click=go,
+                args=(lesson.id, target),
+                icon=":material/replay:",
+                type="primary",
+            )
             return
         st.markdown(f"### {ui('lessons.done_heading', title=lesson.title)}")
         st.markdown(f"## :orange[{stars_text(status.stars)}]")
@@ -165,14 +193,30 @@ def _the_end(lesson: Lesson) -> None:
         following = next_lesson(curriculum().ordered(), lesson.id)
         row = st.container(horizontal=True, gap="small")
         if following is not None:
-            row.button(ui("lessons.next_lesson", title=following.title), key="ha_next_lesson", type="primary",
-                       on_click=go, args=(following.id, 0), icon=":material/arrow_forward:")
+            row.button(
+                ui("lessons.next_lesson", title=following.title),
+                key="ha_next_lesson",
+                type="primary",
+                on_click=go,
+                args=(following.id, 0),
+                icon=":material/arrow_forward:",
+            )
         else:
-            row.button(ui("lessons.all_done"), key="ha_all_done", on_click=go, args=(None,),
-                       icon=":material/map:", type="primary")
+            row.button(
+                ui("lessons.all_done"),
+                key="ha_all_done",
+                on_click=go,
+                args=(None,),
+                icon=":material/map:",
+                type="primary",
+            )
         if lesson.themes:
-            row.page_link(PUZZLES_PAGE, label=ui("lessons.practise"), icon=":material/extension:",
-                          query_params=link_params({"theme": lesson.themes[0]}))
+            row.page_link(
+                PUZZLES_PAGE,
+                label=ui("lessons.practise"),
+                icon=":material/extension:",
+                query_params=link_params({"theme": lesson.themes[0]}),
+            )
 
 
 def new_words() -> dict[tuple[str, int], tuple[Term, ...]]:
@@ -204,8 +248,14 @@ def _step_controls(lesson: Lesson, index: int, place: str) -> None:
     if last > 0:
         slider_key = f"ha_slider_{lesson.id}"
         st.session_state[slider_key] = index + 1
-        st.select_slider(ui("lessons.slider"), options=list(range(1, last + 2)), key=slider_key,
-                         on_change=_slider_moved, args=(lesson.id, slider_key), label_visibility="collapsed")
+        st.select_slider(
+            ui("lessons.slider"),
+            options=list(range(1, last + 2)),
+            key=slider_key,
+            on_change=_slider_moved,
+            args=(lesson.id, slider_key),
+            label_visibility="collapsed",
+        )
     st.caption(_status_words(lesson))
 
 
@@ -218,5 +268,9 @@ def _rule_citations(step: Step) -> None:
         return
     titles = [message(f"rule.{rule_id}.title") for rule_id in step.rule]
     st.caption(ui("lessons.rules_cited", rules=" · ".join(titles)))
-    st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:",
-        query_params=link_params())
+    st.page_link(
+        "pages/1_Rule_Book.py",
+        label=ui("common.open_rulebook"),
+        icon=":material/menu_book:",
+        query_params=link_params(),
+    )

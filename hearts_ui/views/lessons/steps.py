@@ -67,8 +67,12 @@ def _new_words(terms: tuple[Term, ...]) -> None:
         st.markdown(f"**{ui('lessons.new_words')}**")
         for term in terms:
             markdown(f"**{term.term}**: {term.definition}")
-        st.page_link("pages/7_Glossary.py", label=ui("lessons.glossary_link"), icon=":material/dictionary:",
-            query_params=link_params())
+        st.page_link(
+            "pages/7_Glossary.py",
+            label=ui("lessons.glossary_link"),
+            icon=":material/dictionary:",
+            query_params=link_params(),
+        )
 
 
 # -- drawing a position --------------------------------------------------------------------
@@ -80,12 +84,30 @@ def _face_up(step: Step, state: HandState) -> Any:
     return step.show
 
 
-def _table(step: Step, state: HandState, highlight: tuple[str, ...] = (), *, hand: HandControl | None = None,
-           prompt: str = "", seat_pick: bool = False, conceal: bool = False, status: str = "",
-           hide_points: bool = False, on_action: Handler | None = None) -> None:
-    scene = TableScene(state, face_up=_face_up(step, state), highlight=highlight or step.highlight, hand=hand,
-                       prompt=symbols(prompt), seat_pick=seat_pick, conceal=conceal, status=symbols(status),
-                       hide_points=hide_points)
+def _table(
+    step: Step,
+    state: HandState,
+    highlight: tuple[str, ...] = (),
+    *,
+    hand: HandControl | None = None,
+    prompt: str = "",
+    seat_pick: bool = False,
+    conceal: bool = False,
+    status: str = "",
+    hide_points: bool = False,
+    on_action: Handler | None = None,
+) -> None:
+    scene = TableScene(
+        state,
+        face_up=_face_up(step, state),
+        highlight=highlight or step.highlight,
+        hand=hand,
+        prompt=symbols(prompt),
+        seat_pick=seat_pick,
+        conceal=conceal,
+        status=symbols(status),
+        hide_points=hide_points,
+    )
     card_table(scene, key=TABLE_KEY, on_action=on_action)
 
 
@@ -127,8 +149,9 @@ def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
         if last > 0:
             slider_key = f"{key}_slider"
             st.session_state[slider_key] = position
-            st.slider(ui("lessons.frame_slider"), 0, last, key=slider_key, on_change=_frame_slid,
-                      args=(key, slider_key))
+            st.slider(
+                ui("lessons.frame_slider"), 0, last, key=slider_key, on_change=_frame_slid, args=(key, slider_key)
+            )
 
 
 def _frame_slid(key: str, slider_key: str) -> None:
@@ -230,11 +253,19 @@ def _hint_ladder(lesson: Lesson, index: int, step: Step) -> None:
         st.info(prose_plain(f"**{label}** {_rung_text(lesson, step, rung)}"), icon=":material/lightbulb:")
     if shown < len(rungs):
         answer = rungs[shown] == "answer"
-        label = ui("lessons.hint_answer", number=shown + 1, count=len(rungs)) if answer else ui(
-            "common.hint_button", number=shown + 1, count=len(rungs))
-        st.button(label, key=f"ha_hint_{index}", icon=":material/lightbulb:", on_click=_climb,
-                  args=(lesson, index, shown + 1, answer),
-                  help=ui("lessons.hint_answer_help") if answer else ui("lessons.hint_help"))
+        label = (
+            ui("lessons.hint_answer", number=shown + 1, count=len(rungs))
+            if answer
+            else ui("common.hint_button", number=shown + 1, count=len(rungs))
+        )
+        st.button(
+            label,
+            key=f"ha_hint_{index}",
+            icon=":material/lightbulb:",
+            on_click=_climb,
+            args=(lesson, index, shown + 1, answer),
+            help=ui("lessons.hint_answer_help") if answer else ui("lessons.hint_help"),
+        )
 
 
 def _climb(lesson: Lesson, index: int, rung: int, answer: bool) -> None:
@@ -266,13 +297,19 @@ def _choose_card(lesson: Lesson, index: int, step: ChooseCardStep) -> None:
         if verdict is not None and verdict.correct and verdict.explanation is not None:
             # The right card goes to the trick; the hand stays in view, its turn over.
             played = verdict.explanation.card
-            _table(step, state.play(played), (played,), prompt=step.prompt,
-                   hand=HandControl(seat, "view", status=_verdict_status(verdict)))
+            _table(
+                step,
+                state.play(played),
+                (played,),
+                prompt=step.prompt,
+                hand=HandControl(seat, "view", status=_verdict_status(verdict)),
+            )
         else:
             # Every card stays clickable (which cards are legal may be the question).
             hand = HandControl(seat, "play", status=_verdict_status(verdict) or ui("table.click_card"))
-            _table(step, state, prompt=step.prompt, hand=hand,
-                   on_action=lambda action: _pick_card(lesson, index, action))
+            _table(
+                step, state, prompt=step.prompt, hand=hand, on_action=lambda action: _pick_card(lesson, index, action)
+            )
     with words_col:
         _exercise_words(lesson, index, step, step.prompt)
 
@@ -292,15 +329,19 @@ def _choose_pass(lesson: Lesson, index: int, step: ChoosePassStep) -> None:
     direction = option_words("pass_cycle", state.pass_direction)
     table_col, words_col = st.columns([3, 2], gap="medium")
     with table_col:
-        status = _verdict_status(verdict) or ui("lessons.pass_direction", direction=direction,
-                                                  count=rules.pass_count)
+        status = _verdict_status(verdict) or ui("lessons.pass_direction", direction=direction, count=rules.pass_count)
         if verdict is not None and verdict.correct:  # passed: the chosen cards marked, nothing more to do
             hand = HandControl(step.seat, "view", status=status, selected=picked)
         else:
-            hand = select_control(step.seat, rules.pass_count, ui("common.pass_submit"), selected=picked,
-                                  status=status)
-        _table(step, state, picked, prompt=step.prompt, hand=hand,
-               on_action=lambda action: _submit_pass(lesson, index, action))
+            hand = select_control(step.seat, rules.pass_count, ui("common.pass_submit"), selected=picked, status=status)
+        _table(
+            step,
+            state,
+            picked,
+            prompt=step.prompt,
+            hand=hand,
+            on_action=lambda action: _submit_pass(lesson, index, action),
+        )
     with words_col:
         _exercise_words(lesson, index, step, step.prompt)
 
@@ -325,17 +366,33 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
         table_col, words_col = st.columns([3, 2], gap="medium")
         with table_col:
             # A seat answer may be given by clicking the seat; the table does not give it away.
-            _table(step, state, prompt=step.prompt if step.asks_a_seat else "", seat_pick=step.asks_a_seat,
-                   conceal=step.conceals_the_trick, status=_verdict_status(_verdict_of(lesson, index)),
-                   hide_points=step.conceals_the_points,
-                   on_action=lambda action: _seat_answer(lesson, index, action, choice_key))
+            _table(
+                step,
+                state,
+                prompt=step.prompt if step.asks_a_seat else "",
+                seat_pick=step.asks_a_seat,
+                conceal=step.conceals_the_trick,
+                status=_verdict_status(_verdict_of(lesson, index)),
+                hide_points=step.conceals_the_points,
+                on_action=lambda action: _seat_answer(lesson, index, action, choice_key),
+            )
     with words_col:
         if step.text:
             markdown(step.text)
-        st.radio(prose_plain(f"**{step.prompt}**"), list(step.choices), index=None, key=choice_key,
-                 format_func=in_session_language(lambda choice: prose_plain(step.label(str(choice)))))
-        st.button(ui("common.check"), key=f"ha_check_{index}", type="primary", on_click=_submit_answer,
-                  args=(lesson, index, choice_key))
+        st.radio(
+            prose_plain(f"**{step.prompt}**"),
+            list(step.choices),
+            index=None,
+            key=choice_key,
+            format_func=in_session_language(lambda choice: prose_plain(step.label(str(choice)))),
+        )
+        st.button(
+            ui("common.check"),
+            key=f"ha_check_{index}",
+            type="primary",
+            on_click=_submit_answer,
+            args=(lesson, index, choice_key),
+        )
         _show_verdict(lesson, index)
         if not is_right(progress(), lesson.id, index):
             _hint_ladder(lesson, index, step)
@@ -372,18 +429,36 @@ def _compare(lesson: Lesson, index: int, step: CompareStep) -> None:
     players = lesson.rules_for(step).players
     col_a, col_b = st.columns(2, gap="large")
     for side, col, label, state, legal, explanation, scores in (
-        ("a", col_a, step.label_a or ui("lessons.rules_a"), comparison.state_a, comparison.legal_a,
-         comparison.explain_a, comparison.scores_a),
-        ("b", col_b, step.label_b or ui("lessons.rules_b"), comparison.state_b, comparison.legal_b,
-         comparison.explain_b, comparison.scores_b),
+        (
+            "a",
+            col_a,
+            step.label_a or ui("lessons.rules_a"),
+            comparison.state_a,
+            comparison.legal_a,
+            comparison.explain_a,
+            comparison.scores_a,
+        ),
+        (
+            "b",
+            col_b,
+            step.label_b or ui("lessons.rules_b"),
+            comparison.state_b,
+            comparison.legal_b,
+            comparison.explain_b,
+            comparison.scores_b,
+        ),
     ):
         with col:
             markdown(f"#### {label}")
             hand = None
             if scores is None and state.to_play is not None:  # the legal cards lit, the others dimmed
                 hand = HandControl(state.to_play, "view", playable=frozenset(legal))
-            card_table(TableScene(state, face_up=_face_up(step, state), highlight=step.highlight, hand=hand,
-                                  title=symbols(label)), key=f"{TABLE_KEY}_{side}")
+            card_table(
+                TableScene(
+                    state, face_up=_face_up(step, state), highlight=step.highlight, hand=hand, title=symbols(label)
+                ),
+                key=f"{TABLE_KEY}_{side}",
+            )
             if scores is not None:
                 rows = " · ".join(f"{seat_name(seat, players)} {score}" for seat, score in enumerate(scores))
                 st.markdown(ui("lessons.scores", scores=rows))

@@ -58,9 +58,12 @@ def _compare_with(session: PracticeSession, hint: Any) -> str | None:
     others = [str(card) for card in session.hand.legal_moves() if str(card) != hint.recommended]
     if not others:
         return None
-    choice = st.selectbox(ui("practice.compare"), ["", *others], key="ha_pr_compare",
-                          format_func=in_session_language(
-                              lambda card: _symbol(card) if card else ui("practice.compare_none")))
+    choice = st.selectbox(
+        ui("practice.compare"),
+        ["", *others],
+        key="ha_pr_compare",
+        format_func=in_session_language(lambda card: _symbol(card) if card else ui("practice.compare_none")),
+    )
     return str(choice) if choice in others else None
 
 
@@ -82,7 +85,11 @@ def hint_ladder(session: PracticeSession) -> None:
             rungs.info(prose_plain(f"**{ui('common.rung', number=rung)}** {text}"), icon=":material/lightbulb:")
     if shown < len(RUNGS):
         rung = shown + 1
-        st.button(ui("common.hint_button", number=rung, count=len(RUNGS)), key=f"ha_pr_hint_{rung}", on_click=_climb,
-                  args=(rung,), icon=":material/lightbulb:", help=ui("practice.hint_help"))
-
-
+        st.button(
+            ui("common.hint_button", number=rung, count=len(RUNGS)),
+            key=f"ha_pr_hint_{rung}",
+            on_click=_climb,
+            args=(rung,),
+            icon=":material/lightbulb:",
+            help=ui("practice.hint_help"),
+        )

@@ -71,14 +71,22 @@ def render_setup() -> None:
     if st.session_state.get("ha_pr_preset") not in names:
         st.session_state["ha_pr_preset"] = "standard"
     left, right = st.columns([3, 2], gap="medium")
-    left.selectbox(ui("common.ruleset"), names, key="ha_pr_preset",
-                   format_func=in_session_language(lambda name: message(f"preset.{name}.title")))
+    left.selectbox(
+        ui("common.ruleset"),
+        names,
+        key="ha_pr_preset",
+        format_func=in_session_language(lambda name: message(f"preset.{name}.title")),
+    )
     left.caption(message(f"preset.{st.session_state['ha_pr_preset']}.notes"))
     if st.session_state.get("ha_pr_level") not in LEVELS:
         st.session_state["ha_pr_level"] = "heuristic"
-    right.radio(ui("practice.level"), LEVELS, key="ha_pr_level",
-                format_func=in_session_language(level_name),
-                captions=[level_caption(level) for level in LEVELS])
+    right.radio(
+        ui("practice.level"),
+        LEVELS,
+        key="ha_pr_level",
+        format_func=in_session_language(level_name),
+        captions=[level_caption(level) for level in LEVELS],
+    )
     with st.expander(ui("common.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))
         ruleset_picker.variant_selects(st.columns(2), "ha_pr", ruleset_picker.rows(), ui("common.variant_keep"))
@@ -86,8 +94,14 @@ def render_setup() -> None:
     if problem is not None:
         st.error(ui("common.rules_problem", problem=problem), icon=":material/gavel:")
     st.caption(ui("practice.seat_note"))
-    st.button(ui("practice.start"), key="ha_pr_start", type="primary", icon=":material/playing_cards:",
-              on_click=_start, disabled=rules is None)
+    st.button(
+        ui("practice.start"),
+        key="ha_pr_start",
+        type="primary",
+        icon=":material/playing_cards:",
+        on_click=_start,
+        disabled=rules is None,
+    )
 
 
 def render_practice() -> None:
@@ -103,8 +117,14 @@ def render_practice() -> None:
 def _header(session: PracticeSession) -> None:
     st.title(ui("nav.practice"))
     hand = session.hand
-    parts = [ui("practice.header", preset=_ruleset_words(session.rules), level=level_name(session.level),
-                number=hand.hand_number + 1)]
+    parts = [
+        ui(
+            "practice.header",
+            preset=_ruleset_words(session.rules),
+            level=level_name(session.level),
+            number=hand.hand_number + 1,
+        )
+    ]
     badge = f" :orange-badge[{ui('practice.badge')}]" if session.is_practice else ""
     st.markdown(" · ".join(parts) + badge)
 
@@ -138,8 +158,14 @@ def render_game(session: PracticeSession) -> None:
         if session.game.hands:
             st.plotly_chart(totals_chart(session), key="ha_pr_chart", config={"displayModeBar": False})
     st.divider()
-    st.button(ui("practice.quit"), key="ha_pr_quit", on_click=_quit, icon=":material/restart_alt:", type="tertiary",
-              help=ui("practice.quit_help"))
+    st.button(
+        ui("practice.quit"),
+        key="ha_pr_quit",
+        on_click=_quit,
+        icon=":material/restart_alt:",
+        type="tertiary",
+        help=ui("practice.quit_help"),
+    )
 
 
 def _between_hands(session: PracticeSession) -> None:

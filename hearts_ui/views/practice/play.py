@@ -22,8 +22,12 @@ def _control(session: PracticeSession) -> HandControl | None:
     if session.stage == "pass":
         target = seat_name(state.pass_target(session.seat), session.rules.players)
         count = session.rules.pass_count
-        return select_control(session.seat, count, ui("practice.pass_submit", seat=target),
-                              status=ui("practice.pass_heading", count=count, seat=target))
+        return select_control(
+            session.seat,
+            count,
+            ui("practice.pass_submit", seat=target),
+            status=ui("practice.pass_heading", count=count, seat=target),
+        )
     if session.stage == "play":
         return play_control(state, session.seat, status=ui("practice.your_turn"))
     return None
@@ -63,10 +67,24 @@ def forget_hint() -> None:
 def actions(session: PracticeSession) -> None:
     """Undo and claim, beside the table."""
     undo, claim = st.columns(2)
-    undo.button(ui("practice.undo"), key="ha_pr_undo", on_click=_undo, icon=":material/undo:",
-                disabled=not session.can_undo, help=ui("practice.undo_help"), width="stretch")
-    claim.button(ui("practice.claim"), key="ha_pr_claim", on_click=_claim, icon=":material/done_all:",
-                 disabled=not session.can_claim, help=ui("practice.claim_help"), width="stretch")
+    undo.button(
+        ui("practice.undo"),
+        key="ha_pr_undo",
+        on_click=_undo,
+        icon=":material/undo:",
+        disabled=not session.can_undo,
+        help=ui("practice.undo_help"),
+        width="stretch",
+    )
+    claim.button(
+        ui("practice.claim"),
+        key="ha_pr_claim",
+        on_click=_claim,
+        icon=":material/done_all:",
+        disabled=not session.can_claim,
+        help=ui("practice.claim_help"),
+        width="stretch",
+    )
 
 
 def _undo() -> None:

@@ -33,8 +33,14 @@ def _seat(session: PracticeSession, seat: int) -> str:
 def moon_panel(session: PracticeSession) -> None:
     st.success(ui("practice.moon_heading", value=session.rules.moon_value), icon=":material/dark_mode:")
     for option in MOON_CHOICES:
-        st.button(ui(f"practice.moon_{option}", value=session.rules.moon_value), key=f"ha_pr_moon_{option}",
-                  on_click=_moon, args=(option,), width="stretch", type="primary")
+        st.button(
+            ui(f"practice.moon_{option}", value=session.rules.moon_value),
+            key=f"ha_pr_moon_{option}",
+            on_click=_moon,
+            args=(option,),
+            width="stretch",
+            type="primary",
+        )
 
 
 def _moon(option: str) -> None:
@@ -57,8 +63,10 @@ def hand_over_screen(session: PracticeSession) -> None:
         else:
             st.markdown(f"### {ui('practice.hand_over', number=result.state.hand_number + 1)}")
         if result.report.moon_shooter is not None:
-            st.info(ui("practice.moon_shot", seat=seat_words(session, result.report.moon_shooter)),
-                    icon=":material/dark_mode:")
+            st.info(
+                ui("practice.moon_shot", seat=seat_words(session, result.report.moon_shooter)),
+                icon=":material/dark_mode:",
+            )
         totals = session.game.totals
         leader = min(totals)
         # One wrapping row (not columns, which a phone stacks column by column): seats stay in order.
@@ -67,26 +75,52 @@ def hand_over_screen(session: PracticeSession) -> None:
             name = seat_words(session, seat) + (" ★" if totals[seat] == leader else "")
             history = [session.game.totals_after(count)[seat] for count in range(len(session.game.hands) + 1)]
             row.metric(
-                name, totals[seat], delta=ui("practice.this_hand", points=signed(score)),
-                delta_color="off" if score == 0 else "inverse", delta_arrow="off", border=True,
-                chart_data=history if len(history) > 2 else None, width=160)
+                name,
+                totals[seat],
+                delta=ui("practice.this_hand", points=signed(score)),
+                delta_color="off" if score == 0 else "inverse",
+                delta_arrow="off",
+                border=True,
+                chart_data=history if len(history) > 2 else None,
+                width=160,
+            )
         lines = len(session.game.hands) > 1
         st.caption(ui("practice.leader_note") + (" " + ui("practice.sparkline_note") if lines else ""))
         if over:
             again, new = st.columns(2)
-            again.button(ui("practice.play_again"), key="ha_pr_again", on_click=_play_again, type="primary",
-                         icon=":material/replay:", width="stretch", help=ui("practice.play_again_help"))
-            new.button(ui("practice.new_game"), key="ha_pr_new", on_click=_new_game,
-                       icon=":material/tune:", width="stretch")
+            again.button(
+                ui("practice.play_again"),
+                key="ha_pr_again",
+                on_click=_play_again,
+                type="primary",
+                icon=":material/replay:",
+                width="stretch",
+                help=ui("practice.play_again_help"),
+            )
+            new.button(
+                ui("practice.new_game"), key="ha_pr_new", on_click=_new_game, icon=":material/tune:", width="stretch"
+            )
         else:
-            st.button(ui("practice.next_hand"), key="ha_pr_next", on_click=_next_hand, type="primary",
-                      icon=":material/skip_next:", width="stretch")
+            st.button(
+                ui("practice.next_hand"),
+                key="ha_pr_next",
+                on_click=_next_hand,
+                type="primary",
+                icon=":material/skip_next:",
+                width="stretch",
+            )
     if st.session_state.get("ha_pr_review"):
-        st.button(ui("practice.review_close"), key="ha_pr_review_close", on_click=_close_review,
-                  icon=":material/close:")
+        st.button(
+            ui("practice.review_close"), key="ha_pr_review_close", on_click=_close_review, icon=":material/close:"
+        )
     else:
-        st.button(ui("practice.review"), key="ha_pr_review_open", on_click=_open_review,
-                  icon=":material/play_arrow:", help=ui("practice.review_help"))
+        st.button(
+            ui("practice.review"),
+            key="ha_pr_review_open",
+            on_click=_open_review,
+            icon=":material/play_arrow:",
+            help=ui("practice.review_help"),
+        )
 
 
 def _play_again() -> None:
@@ -137,8 +171,9 @@ def _verdict(session: PracticeSession, state: HandState, index: int, card: str) 
     cache = st.session_state.setdefault("ha_pr_verdicts", {})
     key = (session.hand.hand_number, index)
     if key not in cache:
-        cache[key] = hints.decision_verdict(state, session.seat, card, totals=session.totals_before,
-                                            worlds=VERDICT_WORLDS)
+        cache[key] = hints.decision_verdict(
+            state, session.seat, card, totals=session.totals_before, worlds=VERDICT_WORLDS
+        )
     return cache[key]
 
 
@@ -152,17 +187,30 @@ def review(session: PracticeSession) -> None:
     last = len(history) - 1
     position = session_position("ha_pr_frame", last)
     move = history.move(position) if position else None
-    card_table(TableScene(history[position], face_up="all", highlight=(str(move.card),) if move else (),
-                          title=ui("practice.review_heading", number=session.hand.hand_number + 1)),
-               key="ha_pr_review_table")
+    card_table(
+        TableScene(
+            history[position],
+            face_up="all",
+            highlight=(str(move.card),) if move else (),
+            title=ui("practice.review_heading", number=session.hand.hand_number + 1),
+        ),
+        key="ha_pr_review_table",
+    )
     mine = [index for index in range(1, last + 1) if history.move(index).seat == session.seat]
     following = next((index for index in mine if index > position), None)
     steps, jump = st.columns([4, 1], vertical_alignment="bottom")
     with steps:
         stepper("ha_pr_review", position, last, _set_frame)
-    jump.button(ui("practice.review_mine_short"), key="ha_pr_review_mine", help=ui("practice.review_mine"),
-                icon=":material/person:", on_click=_set_frame, args=(following or last,), width="stretch",
-                disabled=following is None)
+    jump.button(
+        ui("practice.review_mine_short"),
+        key="ha_pr_review_mine",
+        help=ui("practice.review_mine"),
+        icon=":material/person:",
+        on_click=_set_frame,
+        args=(following or last,),
+        width="stretch",
+        disabled=following is None,
+    )
     counter(position, last)
     if move is None:
         st.info(ui("practice.review_start"), icon=":material/chat:")
@@ -220,15 +268,26 @@ def totals_chart(session: PracticeSession) -> go.Figure:
     figure = go.Figure()
     for seat in range(game.rules.players):
         name = seat_words(session, seat)
-        figure.add_trace(go.Scatter(
-            x=hands, y=[game.totals_after(count)[seat] for count in hands], mode="lines+markers", name=name,
-            line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)], "width": 4 if seat == session.seat else 2}))
+        figure.add_trace(
+            go.Scatter(
+                x=hands,
+                y=[game.totals_after(count)[seat] for count in hands],
+                mode="lines+markers",
+                name=name,
+                line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)], "width": 4 if seat == session.seat else 2},
+            )
+        )
     target = game.rules.target_score
     if target:
-        figure.add_hline(y=target, line_dash="dot", line_color="rgba(128,128,128,0.7)",
-                         annotation_text=ui("practice.chart_target", target=target))
+        figure.add_hline(
+            y=target,
+            line_dash="dot",
+            line_color="rgba(128,128,128,0.7)",
+            annotation_text=ui("practice.chart_target", target=target),
+        )
     figure.update_layout(
-        height=320, margin={"l": 10, "r": 10, "t": 50, "b": 40},
+        height=320,
+        margin={"l": 10, "r": 10, "t": 50, "b": 40},
         title={"text": ui("practice.chart_title"), "x": 0, "xanchor": "left"},
         xaxis={"title": {"text": ui("practice.chart_axis")}, "dtick": 1},
         yaxis={"title": {"text": ui("common.axis_points")}},

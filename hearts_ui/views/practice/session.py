@@ -19,8 +19,16 @@ SAVED_KEY: Final = "ha_stored_practice_row"
 #: Set when a save found the game moved on in another tab: the page says so once.
 MOVED_KEY: Final = "ha_pr_moved_on"
 #: Views of the game that belong to one position or one hand, forgotten when it changes.
-VIEW_KEYS: Final = ("ha_pr_review", "ha_pr_frame", "ha_pr_rung", "ha_pr_hint", "ha_pr_verdicts", "ha_pr_history",
-                    "ha_pr_pick", "ha_pr_why")
+VIEW_KEYS: Final = (
+    "ha_pr_review",
+    "ha_pr_frame",
+    "ha_pr_rung",
+    "ha_pr_hint",
+    "ha_pr_verdicts",
+    "ha_pr_history",
+    "ha_pr_pick",
+    "ha_pr_why",
+)
 
 
 def current() -> PracticeSession | None:

@@ -83,15 +83,25 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
         return state, hand, lambda action: _card_clicked(puzzle, action)
     if shape == "cards":
         assert state.to_play is not None
-        hand = select_control(state.to_play, None, ui("common.check"), selected=_picked(puzzle),
-                              status=status or ui("puzzles.pick_cards_short"))
+        hand = select_control(
+            state.to_play,
+            None,
+            ui("common.check"),
+            selected=_picked(puzzle),
+            status=status or ui("puzzles.pick_cards_short"),
+        )
         return state, hand, lambda action: _cards_chosen(puzzle, action)
     if shape == "pass":
         state = puzzle.state
         direction = option_words("pass_cycle", state.pass_direction)
         count = puzzle.rules.pass_count
-        hand = select_control(puzzle.seat, count, ui("common.pass_submit"), selected=_picked(puzzle),
-                              status=status or ui("puzzles.pass_direction", count=count, direction=direction))
+        hand = select_control(
+            puzzle.seat,
+            count,
+            ui("common.pass_submit"),
+            selected=_picked(puzzle),
+            status=status or ui("puzzles.pass_direction", count=count, direction=direction),
+        )
         return state, hand, lambda action: _cards_chosen(puzzle, action)
     return state, None, None
 
@@ -138,13 +148,20 @@ def _answer_scores(puzzle: Puzzle) -> None:
     columns = st.columns(2)
     for seat in range(puzzle.question_rules.players):
         columns[seat % 2].number_input(seat_words(puzzle, seat), value=0, step=1, key=key(puzzle, f"score_{seat}"))
-    st.button(ui("common.check"), key="ha_pz_check", type="primary", on_click=_submit_scores, args=(puzzle,),
-              icon=":material/check:")
+    st.button(
+        ui("common.check"),
+        key="ha_pz_check",
+        type="primary",
+        on_click=_submit_scores,
+        args=(puzzle,),
+        icon=":material/check:",
+    )
 
 
 def _given_scores(puzzle: Puzzle) -> list[int]:
-    return [int(st.session_state.get(key(puzzle, f"score_{seat}")) or 0)
-            for seat in range(puzzle.question_rules.players)]
+    return [
+        int(st.session_state.get(key(puzzle, f"score_{seat}")) or 0) for seat in range(puzzle.question_rules.players)
+    ]
 
 
 def _submit_scores(puzzle: Puzzle) -> None:
@@ -153,8 +170,13 @@ def _submit_scores(puzzle: Puzzle) -> None:
 
 def _answer_moon(puzzle: Puzzle) -> None:
     for option in MOON_CHOICES:
-        st.button(moon_label(puzzle, option), key=f"ha_pz_moon_{option}", on_click=judge, args=(puzzle, option),
-                  width="stretch")
+        st.button(
+            moon_label(puzzle, option),
+            key=f"ha_pz_moon_{option}",
+            on_click=judge,
+            args=(puzzle, option),
+            width="stretch",
+        )
 
 
 _FORMS: Final[dict[str, Callable[[Puzzle], None]]] = {
@@ -184,11 +206,14 @@ def show_attempt(puzzle: Puzzle) -> None:
     state = puzzle.question_state
     if attempt.code == "illegal":
         card = attempt.cards[0]
-        st.error(prose_plain(ui("puzzles.illegal", card=Card.parse(card).symbol) + "  \n" + str(state.explain(card))),
-                 icon=":material/block:")
+        st.error(
+            prose_plain(ui("puzzles.illegal", card=Card.parse(card).symbol) + "  \n" + str(state.explain(card))),
+            icon=":material/block:",
+        )
     elif shape == "cards" and attempt.code == "extra":
-        reasons = "\n".join(f"- **{Card.parse(card).symbol}**: {state.explain(card)}"
-                            for card in sorted_cards(attempt.cards))
+        reasons = "\n".join(
+            f"- **{Card.parse(card).symbol}**: {state.explain(card)}" for card in sorted_cards(attempt.cards)
+        )
         st.error(prose_plain(ui("puzzles.not_legal") + "\n" + reasons), icon=":material/block:")
     elif shape == "cards":
         st.warning(ui("puzzles.missed_some"), icon=":material/replay:")
@@ -239,8 +264,11 @@ def _objective_params(question: PlayPuzzle, card: str) -> dict[str, Any]:
     """What the value words of an objective name: the card played, the card to
     avoid (the queen by default) and the moon's shooter."""
     shooter = question.shooter
-    return {"card": Card.parse(card).symbol, "target": Card.parse(question.card or "QS").symbol,
-            "shooter": seat_words(question, shooter) if shooter is not None else ""}
+    return {
+        "card": Card.parse(card).symbol,
+        "target": Card.parse(question.card or "QS").symbol,
+        "shooter": seat_words(question, shooter) if shooter is not None else "",
+    }
 
 
 def _value_words(question: PlayPuzzle, card: str, value: int) -> str:
@@ -253,10 +281,18 @@ def _cost(puzzle: Puzzle, attempt: Attempt) -> str:
     question = play_question(puzzle)
     if question is not None and question.proof is not None:  # hidden hands: over the deals the learner may face
         card = attempt.cards[0]
-        return ui("puzzles.cost_hidden", card=Card.parse(card).symbol, worse=question.proof.worse_in.get(card, 0),
-                  worlds=whole(question.proof.worlds, session_language()))
+        return ui(
+            "puzzles.cost_hidden",
+            card=Card.parse(card).symbol,
+            worse=question.proof.worse_in.get(card, 0),
+            worlds=whole(question.proof.worlds, session_language()),
+        )
     if question is None or attempt.value is None or attempt.best_value is None:
         return ui("puzzles.worse_try")
-    text = ui(f"puzzles.cost_{question.objective}", value=points_words(attempt.value),
-              best=points_words(attempt.best_value), **_objective_params(question, attempt.cards[0]))
+    text = ui(
+        f"puzzles.cost_{question.objective}",
+        value=points_words(attempt.value),
+        best=points_words(attempt.best_value),
+        **_objective_params(question, attempt.cards[0]),
+    )
     return text + "  \n" + ui("puzzles.cost_line")

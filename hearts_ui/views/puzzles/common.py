@@ -146,9 +146,15 @@ def settle(*events: PuzzleEvent) -> None:
     for event in events:
         record = state.get(event.puzzle, PuzzleRecord())
         after = apply_event(state, event)
-        attempts.append(PuzzleAttempt(event, first_try=record.result is None and record.attempts == 0,
-                                      hints_used=record.hints, rating_before=rating_history(state, facts())[-1].rating,
-                                      rating_after=rating_history(after, facts())[-1].rating))
+        attempts.append(
+            PuzzleAttempt(
+                event,
+                first_try=record.result is None and record.attempts == 0,
+                hints_used=record.hints,
+                rating_before=rating_history(state, facts())[-1].rating,
+                rating_after=rating_history(after, facts())[-1].rating,
+            )
+        )
         state = after
     stored = store().record_puzzle(learner(), *attempts)
     st.session_state[PROGRESS_KEY] = stored
@@ -161,8 +167,9 @@ def settle(*events: PuzzleEvent) -> None:
 def chosen_next(pool: Sequence[str], current: str | None = None) -> str | None:
     """The next puzzle among ``pool`` for this learner: a review due, else near their rating."""
     everything = facts()
-    return next_puzzle({puzzle_id: everything[puzzle_id] for puzzle_id in pool if puzzle_id in everything},
-                       progress(), current)
+    return next_puzzle(
+        {puzzle_id: everything[puzzle_id] for puzzle_id in pool if puzzle_id in everything}, progress(), current
+    )
 
 
 def progress() -> dict[str, PuzzleRecord]:
@@ -235,8 +242,12 @@ def theme_title(loaded: Library, theme: str) -> str:
 def meta(loaded: Library, puzzle: Puzzle) -> str:
     """Kind, difficulty and themes in one line."""
     themes = ", ".join(theme_title(loaded, theme) for theme in puzzle.themes)
-    return ui("puzzles.meta", kind=ui(f"puzzles.kind_{puzzle.kind}"),
-              difficulty=ui(f"puzzles.difficulty_{puzzle.difficulty}"), themes=themes)
+    return ui(
+        "puzzles.meta",
+        kind=ui(f"puzzles.kind_{puzzle.kind}"),
+        difficulty=ui(f"puzzles.difficulty_{puzzle.difficulty}"),
+        themes=themes,
+    )
 
 
 def status(record: PuzzleRecord | None) -> str:
@@ -284,8 +295,9 @@ def shooter_of(puzzle: Puzzle) -> int:
 
 def moon_label(puzzle: Puzzle, option: str) -> str:
     """A moon option as the shooter would choose it."""
-    return ui(f"puzzles.moon_{option}", value=puzzle.question_rules.moon_value,
-              shooter=seat_words(puzzle, shooter_of(puzzle)))
+    return ui(
+        f"puzzles.moon_{option}", value=puzzle.question_rules.moon_value, shooter=seat_words(puzzle, shooter_of(puzzle))
+    )
 
 
 def answer_words(puzzle: Puzzle, solution: object, shape: str | None = None) -> str:

@@ -39,8 +39,9 @@ def set_filter(name: str, value: Any) -> None:
 def filter_options(loaded: Library) -> dict[str, list[Any]]:
     puzzles = loaded.ordered()
     kinds = [kind for kind in KINDS if any(puzzle.kind == kind for puzzle in puzzles)]
-    themes = sorted({theme for puzzle in puzzles for theme in puzzle.themes},
-                    key=lambda theme: theme_title(loaded, theme).lower())
+    themes = sorted(
+        {theme for puzzle in puzzles for theme in puzzle.themes}, key=lambda theme: theme_title(loaded, theme).lower()
+    )
     levels = [level for level in DIFFICULTIES if any(puzzle.difficulty == level for puzzle in puzzles)]
     return {"kind": [ANY, *kinds], "theme": [ANY, *themes], "difficulty": [ANY, *levels]}
 
@@ -72,7 +73,7 @@ def matching_puzzles(loaded: Library, filters: dict[str, Any]) -> tuple[Puzzle, 
 
 
 def next_row(loaded: Library, puzzle: Puzzle) -> None:
-    """"Next puzzle": during a streak run any puzzle, else one matching the learner's filters; both
+    """ "Next puzzle": during a streak run any puzzle, else one matching the learner's filters; both
     chosen for the learner (a review due, else near their rating)."""
     current = run()
     filters = active_filters(loaded)
@@ -88,8 +89,14 @@ def next_row(loaded: Library, puzzle: Puzzle) -> None:
         words.caption(ui("puzzles.next_filtered", filters=" · ".join(chosen)))
     else:
         words.caption(ui("puzzles.next_any"))
-    action.button(ui("puzzles.next"), key="ha_pz_next", help=ui("puzzles.next_help"), on_click=open_puzzle,
-                  args=(upcoming,), disabled=upcoming is None, type="primary", icon=":material/skip_next:",
-                  width="stretch")
-
-
+    action.button(
+        ui("puzzles.next"),
+        key="ha_pz_next",
+        help=ui("puzzles.next_help"),
+        on_click=open_puzzle,
+        args=(upcoming,),
+        disabled=upcoming is None,
+        type="primary",
+        icon=":material/skip_next:",
+        width="stretch",
+    )

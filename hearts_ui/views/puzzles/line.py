@@ -41,14 +41,23 @@ def render_line(puzzle: Puzzle, viewer: LineViewer, face_up: Any) -> None:
     """The line at the viewer's position, with the stepper and what happened."""
     frame = viewer.frame(puzzle)
     played = (str(frame.move.card),) if frame.move is not None else ()
-    heading = ui("puzzles.line_solution") if viewer.kind == "solution" else ui(
-        "puzzles.line_refutation", card=Card.parse(str(viewer.card)).symbol)
+    heading = (
+        ui("puzzles.line_solution")
+        if viewer.kind == "solution"
+        else ui("puzzles.line_refutation", card=Card.parse(str(viewer.card)).symbol)
+    )
     card_table(TableScene(frame.state, face_up=face_up, highlight=played, title=heading), key=LINE_TABLE_KEY)
     stepper("ha_pz_line", frame.position, frame.last, lambda target: _move_to(puzzle, target))
     counter(frame.position, frame.last)
     st.info(prose_plain(_caption(puzzle, viewer, frame)), icon=":material/chat:")
-    st.button(ui("puzzles.line_close"), key="ha_pz_line_close", on_click=close_line, args=(puzzle,),
-              icon=":material/close:", type="tertiary")
+    st.button(
+        ui("puzzles.line_close"),
+        key="ha_pz_line_close",
+        on_click=close_line,
+        args=(puzzle,),
+        icon=":material/close:",
+        type="tertiary",
+    )
 
 
 def _caption(puzzle: Puzzle, viewer: LineViewer, frame: LineFrame) -> str:

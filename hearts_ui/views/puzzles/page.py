@@ -97,8 +97,9 @@ def render_index(loaded: Library) -> None:
         _daily_card(loaded, today_puzzle)
     _run_card(loaded)
     # Only the open tab is drawn (the charts of the progress tab are built when it is looked at).
-    choose_tab, progress_tab = st.tabs([ui("puzzles.tab_choose"), ui("puzzles.tab_progress")], key=TAB_KEY,
-                                       on_change="rerun")
+    choose_tab, progress_tab = st.tabs(
+        [ui("puzzles.tab_choose"), ui("puzzles.tab_progress")], key=TAB_KEY, on_change="rerun"
+    )
     if choose_tab.open:
         with choose_tab:
             matching = _picker(loaded)
@@ -111,17 +112,33 @@ def render_index(loaded: Library) -> None:
 def _summary_line() -> None:
     totals = summary(progress())
     if totals.tried:
-        st.caption(ui("puzzles.summary", solved=totals.solved, failed=totals.failed, streak=totals.streak,
-                      rate=round(100 * (totals.rate or 0))))
+        st.caption(
+            ui(
+                "puzzles.summary",
+                solved=totals.solved,
+                failed=totals.failed,
+                streak=totals.streak,
+                rate=round(100 * (totals.rate or 0)),
+            )
+        )
 
 
 def _daily_card(loaded: Library, puzzle: Puzzle) -> None:
     with st.container(border=True):
         text, action = st.columns([4, 1], vertical_alignment="center")
-        text.markdown(f"**{ui('puzzles.daily_heading')}**: {puzzle.title}  \n"
-                      f":gray[{meta(loaded, puzzle)} · {status(progress().get(puzzle.id))}]")
-        action.button(ui("puzzles.daily_open"), key="ha_pz_daily", on_click=open_puzzle, args=(puzzle.id,),
-                      icon=":material/today:", type="primary", width="stretch")
+        text.markdown(
+            f"**{ui('puzzles.daily_heading')}**: {puzzle.title}  \n"
+            f":gray[{meta(loaded, puzzle)} · {status(progress().get(puzzle.id))}]"
+        )
+        action.button(
+            ui("puzzles.daily_open"),
+            key="ha_pz_daily",
+            on_click=open_puzzle,
+            args=(puzzle.id,),
+            icon=":material/today:",
+            type="primary",
+            width="stretch",
+        )
 
 
 def _run_card(loaded: Library) -> None:
@@ -129,10 +146,18 @@ def _run_card(loaded: Library) -> None:
     with st.container(border=True, key="ha_pz_run_card"):
         text, action = st.columns([4, 1], vertical_alignment="center")
         best = run().best
-        text.markdown(f"**{ui('puzzles.run_heading')}**  \n:gray[{ui('puzzles.run_intro')}]"
-                      + (f"  \n{ui('puzzles.run_best', best=best)}" if best else ""))
-        action.button(ui("puzzles.run_start"), key="ha_pz_run_start", on_click=_start_run, args=(loaded,),
-                      icon=":material/bolt:", width="stretch")
+        text.markdown(
+            f"**{ui('puzzles.run_heading')}**  \n:gray[{ui('puzzles.run_intro')}]"
+            + (f"  \n{ui('puzzles.run_best', best=best)}" if best else "")
+        )
+        action.button(
+            ui("puzzles.run_start"),
+            key="ha_pz_run_start",
+            on_click=_start_run,
+            args=(loaded,),
+            icon=":material/bolt:",
+            width="stretch",
+        )
 
 
 def _start_run(loaded: Library) -> None:
@@ -149,14 +174,27 @@ def _picker(loaded: Library) -> tuple[Puzzle, ...]:
         key = f"ha_pz_filter_{name}"
         if key not in st.session_state:
             st.session_state[key] = active[name]
-        column.selectbox(ui(f"puzzles.filter_{name}"), options[name], key=key, on_change=save_filters,
-                         format_func=in_session_language(filter_format(loaded, name)))
+        column.selectbox(
+            ui(f"puzzles.filter_{name}"),
+            options[name],
+            key=key,
+            on_change=save_filters,
+            format_func=in_session_language(filter_format(loaded, name)),
+        )
     filters = {name: st.session_state.get(f"ha_pz_filter_{name}") for name in FILTERS}
     matching = matching_puzzles(loaded, filters)
     upcoming = chosen_next([puzzle.id for puzzle in matching])
-    columns[3].button(ui("puzzles.next"), key="ha_pz_next", help=ui("puzzles.next_help"), on_click=open_puzzle,
-                      args=(upcoming,), disabled=upcoming is None, type="primary", icon=":material/skip_next:",
-                      width="stretch")
+    columns[3].button(
+        ui("puzzles.next"),
+        key="ha_pz_next",
+        help=ui("puzzles.next_help"),
+        on_click=open_puzzle,
+        args=(upcoming,),
+        disabled=upcoming is None,
+        type="primary",
+        icon=":material/skip_next:",
+        width="stretch",
+    )
     if not matching:
         st.info(ui("puzzles.matching_none"), icon=":material/filter_alt_off:")
     elif upcoming is None:
@@ -184,11 +222,22 @@ def _puzzle_list(loaded: Library, matching: tuple[Puzzle, ...]) -> None:
             text, action = st.columns([3, 1], vertical_alignment="center")
             text.markdown(f"**{puzzle.title}**{badge(record)}  \n:gray[{meta(loaded, puzzle)}]")
             label = ui("puzzles.open") if record is None or record.result is None else ui("puzzles.again")
-            action.button(label, key=f"ha_pz_open_{puzzle.id}", on_click=open_puzzle, args=(puzzle.id,),
-                          width="stretch", type="secondary")
+            action.button(
+                label,
+                key=f"ha_pz_open_{puzzle.id}",
+                on_click=open_puzzle,
+                args=(puzzle.id,),
+                width="stretch",
+                type="secondary",
+            )
     if count < len(matching):
-        st.button(ui("puzzles.show_more", count=min(PAGE, len(matching) - count), left=len(matching) - count),
-                  key="ha_pz_more", on_click=_show_more, args=(ids, count), icon=":material/expand_more:")
+        st.button(
+            ui("puzzles.show_more", count=min(PAGE, len(matching) - count), left=len(matching) - count),
+            key="ha_pz_more",
+            on_click=_show_more,
+            args=(ids, count),
+            icon=":material/expand_more:",
+        )
 
 
 def _show_more(ids: tuple[str, ...], count: int) -> None:
@@ -207,14 +256,19 @@ def _progress_panel(loaded: Library) -> None:
     solved, failed, streak, rate = st.columns(4)
     solved.metric(ui("puzzles.metric_solved"), totals.solved, help=ui("puzzles.metric_solved_help"))
     failed.metric(ui("puzzles.metric_failed"), totals.failed, help=ui("puzzles.metric_failed_help"))
-    streak.metric(ui("puzzles.metric_streak"), totals.streak,
-                  help=ui("puzzles.metric_streak_help", best=totals.best_streak))
+    streak.metric(
+        ui("puzzles.metric_streak"), totals.streak, help=ui("puzzles.metric_streak_help", best=totals.best_streak)
+    )
     rate.metric(ui("puzzles.metric_rate"), f"{round(100 * (totals.rate or 0))}%")
     history = rating_history(records, facts())
     if len(history) > 1:
         change = history[-1].rating - history[-2].rating
-        st.metric(ui("puzzles.metric_rating"), round(history[-1].rating), delta=f"{change:+.0f}",
-                  help=ui("puzzles.metric_rating_help", deviation=round(history[-1].deviation)))
+        st.metric(
+            ui("puzzles.metric_rating"),
+            round(history[-1].rating),
+            delta=f"{change:+.0f}",
+            help=ui("puzzles.metric_rating_help", deviation=round(history[-1].deviation)),
+        )
         st.plotly_chart(_rating_chart(history), key="ha_pz_rating_chart", config={"displayModeBar": False})
     rates = theme_rates(records, {puzzle.id: puzzle.themes for puzzle in loaded.puzzles.values()})
     if rates:
@@ -227,18 +281,35 @@ def _rating_chart(history: Sequence[RatingPoint]) -> go.Figure:
     numbers = [point.number for point in history]
     ratings = [point.rating for point in history]
     figure = go.Figure()
-    figure.add_trace(go.Scatter(x=numbers + numbers[::-1],
-                                y=[point.rating + point.deviation for point in history]
-                                + [point.rating - point.deviation for point in history][::-1],
-                                fill="toself", fillcolor="rgba(179,38,30,0.10)", line={"width": 0},
-                                hoverinfo="skip", showlegend=False))
-    figure.add_trace(go.Scatter(x=numbers, y=ratings, mode="lines+markers", line={"color": "#b3261e", "width": 3},
-                                name=ui("puzzles.metric_rating"), showlegend=False))
-    figure.update_layout(height=280, margin={"l": 10, "r": 10, "t": 40, "b": 40},
-                         title={"text": ui("puzzles.rating_chart_title"), "x": 0, "xanchor": "left"},
-                         xaxis={"title": {"text": ui("puzzles.rating_chart_axis")},
-                                "dtick": max(1, len(history) // 10)},
-                         yaxis={"title": {"text": ui("puzzles.metric_rating")}})
+    figure.add_trace(
+        go.Scatter(
+            x=numbers + numbers[::-1],
+            y=[point.rating + point.deviation for point in history]
+            + [point.rating - point.deviation for point in history][::-1],
+            fill="toself",
+            fillcolor="rgba(179,38,30,0.10)",
+            line={"width": 0},
+            hoverinfo="skip",
+            showlegend=False,
+        )
+    )
+    figure.add_trace(
+        go.Scatter(
+            x=numbers,
+            y=ratings,
+            mode="lines+markers",
+            line={"color": "#b3261e", "width": 3},
+            name=ui("puzzles.metric_rating"),
+            showlegend=False,
+        )
+    )
+    figure.update_layout(
+        height=280,
+        margin={"l": 10, "r": 10, "t": 40, "b": 40},
+        title={"text": ui("puzzles.rating_chart_title"), "x": 0, "xanchor": "left"},
+        xaxis={"title": {"text": ui("puzzles.rating_chart_axis")}, "dtick": max(1, len(history) // 10)},
+        yaxis={"title": {"text": ui("puzzles.metric_rating")}},
+    )
     return figure
 
 
@@ -246,22 +317,38 @@ def _theme_chart(loaded: Library, rates: Sequence[ThemeRate]) -> go.Figure:
     """Success rate by theme: one horizontal bar each on a grey 100% track, named
     with "solved of tried" (so a theme at 0% still reads clearly)."""
     ordered = sorted(rates, key=lambda rate: (-rate.rate, theme_title(loaded, rate.theme)))
-    names = [ui("puzzles.chart_bar", theme=theme_title(loaded, rate.theme), solved=rate.solved, tried=rate.tried)
-             for rate in ordered]
+    names = [
+        ui("puzzles.chart_bar", theme=theme_title(loaded, rate.theme), solved=rate.solved, tried=rate.tried)
+        for rate in ordered
+    ]
     percent = [round(100 * rate.rate) for rate in ordered]
     figure = go.Figure()
-    figure.add_trace(go.Bar(x=[100] * len(ordered), y=names, orientation="h", marker_color="rgba(128,128,128,0.16)",
-                            hoverinfo="skip"))
-    figure.add_trace(go.Bar(x=percent, y=names, orientation="h", hovertemplate="%{x}%<extra></extra>",
-                            marker_color=["#2e7352" if value >= 50 else "#b3261e" for value in percent],
-                            text=[f"{value}%" for value in percent], textposition="inside", insidetextanchor="end"))
+    figure.add_trace(
+        go.Bar(
+            x=[100] * len(ordered), y=names, orientation="h", marker_color="rgba(128,128,128,0.16)", hoverinfo="skip"
+        )
+    )
+    figure.add_trace(
+        go.Bar(
+            x=percent,
+            y=names,
+            orientation="h",
+            hovertemplate="%{x}%<extra></extra>",
+            marker_color=["#2e7352" if value >= 50 else "#b3261e" for value in percent],
+            text=[f"{value}%" for value in percent],
+            textposition="inside",
+            insidetextanchor="end",
+        )
+    )
     figure.update_layout(
-        barmode="overlay", height=90 + 34 * len(ordered), margin={"l": 10, "r": 20, "t": 40, "b": 40},
+        barmode="overlay",
+        height=90 + 34 * len(ordered),
+        margin={"l": 10, "r": 20, "t": 40, "b": 40},
         title={"text": ui("puzzles.chart_title"), "x": 0, "xanchor": "left"},
         xaxis={"range": [0, 100.5], "ticksuffix": "%", "dtick": 25, "title": {"text": ui("puzzles.chart_axis")}},
-        yaxis={"automargin": True, "autorange": "reversed"}, showlegend=False, bargap=0.35,
+        yaxis={"automargin": True, "autorange": "reversed"},
+        showlegend=False,
+        bargap=0.35,
         uniformtext={"minsize": 10, "mode": "hide"},
     )
     return figure
-
-

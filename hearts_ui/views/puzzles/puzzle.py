@@ -82,16 +82,20 @@ def _back() -> None:
 
 
 def _rule_changes(rules: Ruleset, baseline: Ruleset) -> list[str]:
-    return [ui("puzzles.rule_change", label=row.label, value=row.value, before=row.standard)
-            for row in settings_rows(rules, baseline) if row.changed]
+    return [
+        ui("puzzles.rule_change", label=row.label, value=row.value, before=row.standard)
+        for row in settings_rows(rules, baseline)
+        if row.changed
+    ]
 
 
 def _result_line(puzzle: Puzzle) -> None:
     record = record_of(puzzle)
     parts = [status(record)]
     if record.attempts:
-        parts.append(ui("puzzles.attempts_one") if record.attempts == 1 else ui("puzzles.attempts",
-                                                                                 count=record.attempts))
+        parts.append(
+            ui("puzzles.attempts_one") if record.attempts == 1 else ui("puzzles.attempts", count=record.attempts)
+        )
     st.caption(" · ".join(parts))
 
 
@@ -104,18 +108,26 @@ def _rules_note(puzzle: Puzzle) -> None:
             st.markdown(ui("puzzles.rules_changed") + "\n" + "\n".join(f"- {change}" for change in changes))
         else:
             st.markdown(ui("puzzles.rules_standard"))
-        st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:",
-            query_params=link_params())
+        st.page_link(
+            "pages/1_Rule_Book.py",
+            label=ui("common.open_rulebook"),
+            icon=":material/menu_book:",
+            query_params=link_params(),
+        )
 
 
 def _variant_context(puzzle: VariantPuzzle) -> None:
     """The answer under the puzzle's first rules, then what the second rules change."""
-    changes = "\n".join(f"- {ui('puzzles.variant_change', label=row.label, value=row.value, before=row.standard)}"
-                        for row in settings_rows(puzzle.rules_b, puzzle.rules) if row.changed)
+    changes = "\n".join(
+        f"- {ui('puzzles.variant_change', label=row.label, value=row.value, before=row.standard)}"
+        for row in settings_rows(puzzle.rules_b, puzzle.rules)
+        if row.changed
+    )
     answer = answer_words(puzzle, puzzle.solution_a)
-    st.info(prose_plain(ui("puzzles.variant_context", answer=answer) + "\n\n" + ui("puzzles.variant_now") + "\n"
-                        + changes),
-            icon=":material/compare_arrows:")
+    st.info(
+        prose_plain(ui("puzzles.variant_context", answer=answer) + "\n\n" + ui("puzzles.variant_now") + "\n" + changes),
+        icon=":material/compare_arrows:",
+    )
 
 
 # -- the board: the table, the tricks taken, or a line of play --------------------------------
@@ -143,9 +155,11 @@ def _board(puzzle: Puzzle) -> None:
     if kind == "legality" and st.session_state.get(key(puzzle, "solution")):
         highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
     shown, hand, handler = answers.table_hand(puzzle)
-    card_table(TableScene(shown, face_up=face_up(puzzle), highlight=highlight, hand=hand,
-                          prompt=symbols(full_prompt(puzzle))),
-               key=TABLE_KEY, on_action=handler)
+    card_table(
+        TableScene(shown, face_up=face_up(puzzle), highlight=highlight, hand=hand, prompt=symbols(full_prompt(puzzle))),
+        key=TABLE_KEY,
+        on_action=handler,
+    )
     if isinstance(puzzle, MoonPuzzle):
         _standings(puzzle)
 
@@ -159,17 +173,23 @@ def _taken(state: HandState) -> None:
         cells = "".join(
             '<span class="ha-trick" role="group" aria-label="{}">{}</span>'.format(
                 escape(ui("table.trick_heading", number=state.tricks.index(trick) + 1)),
-                "".join(chip_html(card) for card in trick.cards))
-            for trick in tricks)
-        body = f'<div class="ha-tricks">{cells}</div>' if tricks else (
-            f'<span class="ha-none">{escape(ui("puzzles.no_tricks"))}</span>')
-        rows.append(f'<tr><td class="ha-seat">{escape(seat_name(seat, players))}</td>'
-                    f"<td>{len(tricks)}</td><td>{body}</td></tr>")
+                "".join(chip_html(card) for card in trick.cards),
+            )
+            for trick in tricks
+        )
+        body = (
+            f'<div class="ha-tricks">{cells}</div>'
+            if tricks
+            else (f'<span class="ha-none">{escape(ui("puzzles.no_tricks"))}</span>')
+        )
+        rows.append(
+            f'<tr><td class="ha-seat">{escape(seat_name(seat, players))}</td><td>{len(tricks)}</td><td>{body}</td></tr>'
+        )
     st.markdown(f"##### {ui('puzzles.taken_heading')}")
     st.html(
         f'<table class="ha-taken"><thead><tr><th>{escape(ui("common.col_player"))}</th>'
-        f'<th>{escape(ui("puzzles.col_tricks"))}</th><th>{escape(ui("puzzles.col_taken"))}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>'
+        f"<th>{escape(ui('puzzles.col_tricks'))}</th><th>{escape(ui('puzzles.col_taken'))}</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
     )
     st.caption(ui("puzzles.rules_points", points=penalty_summary(state.rules), moon=state.rules.moon_value))
 
@@ -215,10 +235,19 @@ def _hints(puzzle: Puzzle) -> None:
         st.info(prose_plain(f"**{label}** {text}"), icon=":material/lightbulb:")
     if used < len(rungs):
         last = used + 1 == len(rungs)
-        label = ui("puzzles.hint_answer", number=used + 1, count=len(rungs)) if last else ui(
-            "common.hint_button", number=used + 1, count=len(rungs))
-        st.button(label, key="ha_pz_hint", on_click=_hint, args=(puzzle, used + 1, last), icon=":material/lightbulb:",
-                  help=ui("puzzles.hint_answer_help") if last else ui("puzzles.hint_help"))
+        label = (
+            ui("puzzles.hint_answer", number=used + 1, count=len(rungs))
+            if last
+            else ui("common.hint_button", number=used + 1, count=len(rungs))
+        )
+        st.button(
+            label,
+            key="ha_pz_hint",
+            on_click=_hint,
+            args=(puzzle, used + 1, last),
+            icon=":material/lightbulb:",
+            help=ui("puzzles.hint_answer_help") if last else ui("puzzles.hint_help"),
+        )
     if used:
         st.caption(ui("puzzles.hints_used", used=used, count=len(rungs)))
 
@@ -229,7 +258,7 @@ def _hint(puzzle: Puzzle, rung: int, reveals: bool) -> None:
 
 
 def _solution(puzzle: Puzzle) -> None:
-    """"Show the solution", or the solution shown; once solved, only the solver's line is offered."""
+    """ "Show the solution", or the solution shown; once solved, only the solver's line is offered."""
     shown = bool(st.session_state.get(key(puzzle, "solution")))
     viewer = st.session_state.get(key(puzzle, "view"))
     line_open = isinstance(viewer, LineViewer) and viewer.kind == "solution"
@@ -240,12 +269,23 @@ def _solution(puzzle: Puzzle) -> None:
             text += "  \n" + puzzle.explanation
         st.success(prose_plain(f"**{ui('puzzles.solution_heading')}**  \n{text}"), icon=":material/flag:")
     elif not shown and not solved:
-        st.button(ui("puzzles.show_solution"), key="ha_pz_solution", on_click=_show_solution, args=(puzzle,),
-                  icon=":material/visibility:", help=ui("puzzles.show_solution_help"))
+        st.button(
+            ui("puzzles.show_solution"),
+            key="ha_pz_solution",
+            on_click=_show_solution,
+            args=(puzzle,),
+            icon=":material/visibility:",
+            help=ui("puzzles.show_solution_help"),
+        )
         return
     if puzzle.line and not line_open:
-        st.button(ui("puzzles.solution_line"), key="ha_pz_solution_line", on_click=line.open_line,
-                  args=(puzzle, LineViewer.solution(puzzle)), icon=":material/play_arrow:")
+        st.button(
+            ui("puzzles.solution_line"),
+            key="ha_pz_solution_line",
+            on_click=line.open_line,
+            args=(puzzle, LineViewer.solution(puzzle)),
+            icon=":material/play_arrow:",
+        )
 
 
 def _show_solution(puzzle: Puzzle) -> None:

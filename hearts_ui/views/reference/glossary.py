@@ -45,8 +45,9 @@ def render_glossary() -> None:
     if found is None:
         st.warning(ui("glossary.problem", problem=problem), icon=":material/warning:")
         return
-    translated = {other: {term.id: term.term for term in (glossary(other)[0] or Glossary(())).terms}
-                  for other in ("uk", "ru")}
+    translated = {
+        other: {term.id: term.term for term in (glossary(other)[0] or Glossary(())).terms} for other in ("uk", "ru")
+    }
     for term in sorted(found.terms, key=lambda item: alphabetical(item.term, language)):
         with st.container(border=True, key=f"ha_term_{term.id}"):
             st.markdown(f"**{term.term}**", help=None)

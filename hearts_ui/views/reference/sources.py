@@ -47,8 +47,10 @@ def _source(source: Source, said: tuple[Quote, ...]) -> None:
         st.markdown(ui("sources.meta", original=source.original_title, kind=message(f"source.{source.id}.kind")))
         rules = _rules_from(source)
         if rules:
-            st.markdown(f"**{ui('sources.rules_heading')}** " + " · ".join(
-                message(f"rule.{rule_id}.title") for rule_id in rules))
+            st.markdown(
+                f"**{ui('sources.rules_heading')}** "
+                + " · ".join(message(f"rule.{rule_id}.title") for rule_id in rules)
+            )
         for quote in said:
             st.markdown(f"**{message(f'rule.{quote.rule}.title')}**")
             st.markdown("> " + quote.original.replace("\n", "\n> "))
@@ -69,7 +71,13 @@ def render_sources() -> None:
     st.markdown(ui("sources.references_intro"))
     for source in REFERENCES:
         rules = " · ".join(message(f"rule.{rule_id}.title") for rule_id in _rules_from(source))
-        st.markdown(f"- **{capitalised(message(f'source.{source.id}.title'))}**: "
-                    f"{message(f'source.{source.id}.kind')}" + (f" ({rules})" if rules else ""))
-    st.page_link("pages/1_Rule_Book.py", label=ui("common.open_rulebook"), icon=":material/menu_book:",
-        query_params=link_params())
+        st.markdown(
+            f"- **{capitalised(message(f'source.{source.id}.title'))}**: "
+            f"{message(f'source.{source.id}.kind')}" + (f" ({rules})" if rules else "")
+        )
+    st.page_link(
+        "pages/1_Rule_Book.py",
+        label=ui("common.open_rulebook"),
+        icon=":material/menu_book:",
+        query_params=link_params(),
+    )

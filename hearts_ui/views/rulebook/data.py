@@ -82,23 +82,27 @@ def penalty_chips(rules: Ruleset) -> tuple[PenaltyChip, ...]:
     grouped = count >= 7
     chips: list[PenaltyChip] = []
     if grouped:
-        chips.append(PenaltyChip(
-            face=f"♥ ×{count}",
-            label=ui("penalty.group_label", count=count, points=signed(common)),
-            points=ui("penalty.each", points=signed(common)),
-            bonus=common < 0,
-            red=True,
-        ))
+        chips.append(
+            PenaltyChip(
+                face=f"♥ ×{count}",
+                label=ui("penalty.group_label", count=count, points=signed(common)),
+                points=ui("penalty.each", points=signed(common)),
+                bonus=common < 0,
+                red=True,
+            )
+        )
     for card in cards:
         if not card.in_deck or (grouped and card.card.endswith("H") and card.points == common):
             continue
-        chips.append(PenaltyChip(
-            face=card.symbol,
-            label=f"{card.name}: {card.points_text}",
-            points=card.points_text,
-            bonus=card.points < 0,
-            red=card.card[-1] in "HD",
-        ))
+        chips.append(
+            PenaltyChip(
+                face=card.symbol,
+                label=f"{card.name}: {card.points_text}",
+                points=card.points_text,
+                bonus=card.points < 0,
+                red=card.card[-1] in "HD",
+            )
+        )
     return tuple(chips)
 
 
@@ -222,8 +226,9 @@ def resolve_preset(requested: str | None, fallback: str = DEFAULT_PRESET) -> Pre
     if cleaned in preset_names():
         return PresetChoice(cleaned)
     known = ", ".join(f"`{name}`" for name in preset_names())
-    return PresetChoice(fallback, ui("rulebook.unknown_preset", requested=echo(requested), known=known,
-                                     fallback=preset_title(fallback)))
+    return PresetChoice(
+        fallback, ui("rulebook.unknown_preset", requested=echo(requested), known=known, fallback=preset_title(fallback))
+    )
 
 
 # -- rules, variants and sources -------------------------------------------------------
@@ -320,13 +325,17 @@ def _standard_side(rule_id: str, key: str, language: str) -> tuple[tuple[Change,
         changes: tuple[Change, ...] = ()
     else:
         changes = tuple(
-            Change(name, field_label(name), value_words(applied, name))
-            for name in applied.differences(standard)
+            Change(name, field_label(name), value_words(applied, name)) for name in applied.differences(standard)
         )
     is_standard = option_in_force(standard, rule_id, key)
-    presets = () if is_standard else tuple(
-        name for name in preset_names()
-        if name != DEFAULT_PRESET and option_in_force(Ruleset.preset(name), rule_id, key)
+    presets = (
+        ()
+        if is_standard
+        else tuple(
+            name
+            for name in preset_names()
+            if name != DEFAULT_PRESET and option_in_force(Ruleset.preset(name), rule_id, key)
+        )
     )
     return changes, is_standard, presets
 
@@ -343,14 +352,16 @@ def variant_choices(rule_id: str, rules: Ruleset | None = None) -> tuple[Variant
     choices = []
     for key in option_keys(rule_id):
         changes, is_standard, presets = _standard_side(rule_id, key, current_language())
-        choices.append(VariantChoice(
-            key=key,
-            text=option_text(rule_id, key),
-            changes=changes,
-            standard=is_standard,
-            chosen=option_in_force(current, rule_id, key),
-            presets=presets,
-        ))
+        choices.append(
+            VariantChoice(
+                key=key,
+                text=option_text(rule_id, key),
+                changes=changes,
+                standard=is_standard,
+                chosen=option_in_force(current, rule_id, key),
+                presets=presets,
+            )
+        )
     return tuple(choices)
 
 

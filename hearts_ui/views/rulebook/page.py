@@ -200,11 +200,17 @@ def rules_section(section: str, rules: Ruleset, preset: str) -> None:
 def sources_legend() -> None:
     with st.expander(ui("rulebook.sources_heading"), icon=":material/library_books:"):
         st.markdown(ui("rulebook.sources_intro"))
-        lines = [f"- **{capitalised(message(f'source.{source}.title'))}**: {message(f'source.{source}.kind')}"
-                 for source in SOURCES]
+        lines = [
+            f"- **{capitalised(message(f'source.{source}.title'))}**: {message(f'source.{source}.kind')}"
+            for source in SOURCES
+        ]
         st.markdown("\n".join(lines))
-        st.page_link("pages/6_Sources.py", label=ui("rulebook.sources_page"), icon=":material/library_books:",
-            query_params=link_params())
+        st.page_link(
+            "pages/6_Sources.py",
+            label=ui("rulebook.sources_page"),
+            icon=":material/library_books:",
+            query_params=link_params(),
+        )
 
 
 # -- a preset's settings --------------------------------------------------------------
@@ -212,8 +218,10 @@ def sources_legend() -> None:
 
 def _settings_table(rules: Ruleset) -> str:
     rows = settings_rows(rules)
-    head = (f"<tr><th>{escape(ui('rulebook.col_setting'))}</th><th>{escape(ui('rulebook.col_value'))}</th>"
-            f"<th>{escape(ui('rulebook.col_standard'))}</th></tr>")
+    head = (
+        f"<tr><th>{escape(ui('rulebook.col_setting'))}</th><th>{escape(ui('rulebook.col_value'))}</th>"
+        f"<th>{escape(ui('rulebook.col_standard'))}</th></tr>"
+    )
     value_label, standard_label = escape(ui("rulebook.col_value")), escape(ui("rulebook.col_standard"))
     body = []
     for row in rows:
@@ -251,8 +259,9 @@ def preset_panel(name: str) -> None:
     columns = st.columns(4)
     columns[0].metric(ui("rulebook.facts_cards_each"), facts.hand_size, border=True)
     columns[1].metric(ui("rulebook.facts_opening"), facts.opening, help=ui("rulebook.facts_opening_help"), border=True)
-    columns[2].metric(ui("rulebook.facts_points"), facts.points_per_hand, help=ui("rulebook.facts_points_help"),
-                      border=True)
+    columns[2].metric(
+        ui("rulebook.facts_points"), facts.points_per_hand, help=ui("rulebook.facts_points_help"), border=True
+    )
     columns[3].metric(ui("rulebook.facts_moon"), facts.moon, help=ui("rulebook.facts_moon_help"), border=True)
 
     st.markdown(f"**{ui('rulebook.penalties_heading')}**")
@@ -306,13 +315,16 @@ def render_rulebook() -> None:
     with left:
         preset = preset_picker()
     with right:
-        query = st.text_input(
-            ui("rulebook.search_label"),
-            key=SEARCH_KEY,
-            max_chars=100,
-            placeholder=ui("rulebook.search_placeholder"),
-            icon=":material/search:",
-        ) or ""
+        query = (
+            st.text_input(
+                ui("rulebook.search_label"),
+                key=SEARCH_KEY,
+                max_chars=100,
+                placeholder=ui("rulebook.search_placeholder"),
+                icon=":material/search:",
+            )
+            or ""
+        )
     rules = Ruleset.preset(preset)
     sources_legend()
 

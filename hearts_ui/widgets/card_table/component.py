@@ -124,8 +124,9 @@ def apply_injected_actions() -> None:
         if shown is None:
             continue
         scene, handler, _ = shown
-        action = parse_action({**value, "scene": value.get("scene", scene)} if isinstance(value, Mapping) else value,
-                              scene)
+        action = parse_action(
+            {**value, "scene": value.get("scene", scene)} if isinstance(value, Mapping) else value, scene
+        )
         if action is not None and handler is not None:
             _count_action(str(key))
             handler(action)
@@ -170,11 +171,18 @@ def look_settings() -> None:
     """The table settings (how fast the others' cards appear, rank order, four colours), in a popover."""
     look = table_look()
     with st.popover(ui("table.settings"), icon=":material/tune:"):
-        speed = st.radio(ui("table.speed"), SPEEDS, index=SPEEDS.index(look.speed), key="ha_look_speed",
-                         format_func=in_session_language(lambda value: ui(f"table.speed_{value}")), horizontal=True)
+        speed = st.radio(
+            ui("table.speed"),
+            SPEEDS,
+            index=SPEEDS.index(look.speed),
+            key="ha_look_speed",
+            format_func=in_session_language(lambda value: ui(f"table.speed_{value}")),
+            horizontal=True,
+        )
         high_first = st.toggle(ui("table.high_first"), value=look.rank_order == "high_first", key="ha_look_order")
-        four = st.toggle(ui("table.four_colour"), value=look.four_colour, key="ha_look_four",
-                         help=ui("table.four_colour_help"))
+        four = st.toggle(
+            ui("table.four_colour"), value=look.four_colour, key="ha_look_four", help=ui("table.four_colour_help")
+        )
     chosen = TableLook(speed=speed, rank_order="high_first" if high_first else "low_first", four_colour=four)
     if chosen != look:
         st.session_state[LOOK_KEY] = chosen

@@ -60,8 +60,14 @@ SPEEDS: Final[tuple[Speed, ...]] = ("slow", "normal", "fast", "instant")
 
 #: The grid area of each compass point, on the felt and in the trick.
 COMPASS_AREAS: Final = {
-    "south": "s", "south_west": "sw", "west": "w", "north_west": "nw",
-    "north": "n", "north_east": "ne", "east": "e", "south_east": "se",
+    "south": "s",
+    "south_west": "sw",
+    "west": "w",
+    "north_west": "nw",
+    "north": "n",
+    "north_east": "ne",
+    "east": "e",
+    "south_east": "se",
 }
 _SUIT_SYMBOLS: Final = "♣♦♥♠"
 _SUIT_KEYS: Final = "cdhs"
@@ -88,9 +94,11 @@ class TableLook:
         speed = known.get("speed")
         order = known.get("rank_order")
         four = known.get("four_colour")
-        return cls(speed=speed if speed in SPEEDS else default.speed,
-                   rank_order=order if order in ("high_first", "low_first") else default.rank_order,
-                   four_colour=four if isinstance(four, bool) else default.four_colour)
+        return cls(
+            speed=speed if speed in SPEEDS else default.speed,
+            rank_order=order if order in ("high_first", "low_first") else default.rank_order,
+            four_colour=four if isinstance(four, bool) else default.four_colour,
+        )
 
     def as_setting(self) -> dict[str, Any]:
         """The look as a stored setting."""
@@ -127,20 +135,25 @@ class HandControl:
     label: str = ""
 
 
-def play_control(state: HandState, seat: int, *, show_legal: bool = True, status: str = "",
-                 label: str = "") -> HandControl:
+def play_control(
+    state: HandState, seat: int, *, show_legal: bool = True, status: str = "", label: str = ""
+) -> HandControl:
     """The hand of ``seat`` ready to play a card; with ``show_legal`` the illegal
     cards are dimmed, each with the engine's reason."""
     if not show_legal:
         return HandControl(seat, "play", status=status, label=label)
     playable = frozenset(str(card) for card in state.legal_moves()) if state.to_play == seat else frozenset()
-    reasons = {str(card): str(state.explain(card)) for card in state.hands[seat].cards()
-               if str(card) not in playable and state.to_play == seat}
+    reasons = {
+        str(card): str(state.explain(card))
+        for card in state.hands[seat].cards()
+        if str(card) not in playable and state.to_play == seat
+    }
     return HandControl(seat, "play", playable, reasons, status=status, label=label)
 
 
-def select_control(seat: int, need: int | None, confirm: str, *, selected: Iterable[CardLike] = (),
-                   status: str = "", label: str = "") -> HandControl:
+def select_control(
+    seat: int, need: int | None, confirm: str, *, selected: Iterable[CardLike] = (), status: str = "", label: str = ""
+) -> HandControl:
     """The hand of ``seat`` ready to choose ``need`` cards (any number when None) and confirm."""
     chosen = tuple(str(Card.parse(card)) for card in selected)
     return HandControl(seat, "select", need=need, confirm=confirm, selected=chosen, status=status, label=label)
@@ -195,9 +208,11 @@ def _pile_words(view: SeatView, points: bool = True) -> str:
 def _rows(cards: Iterable[str], look: TableLook) -> list[dict[str, Any]]:
     """A face-up hand as one row per suit (bridge style), suits in display order."""
     ordered = display_order(cards, look.rank_order)
-    return [{"s": _SUIT_SYMBOLS[suit], "k": _SUIT_KEYS[suit], "cards": [str(card) for card in ordered
-                                                                        if card.suit == suit]}
-            for suit in DISPLAY_SUITS if any(card.suit == suit for card in ordered)]
+    return [
+        {"s": _SUIT_SYMBOLS[suit], "k": _SUIT_KEYS[suit], "cards": [str(card) for card in ordered if card.suit == suit]}
+        for suit in DISPLAY_SUITS
+        if any(card.suit == suit for card in ordered)
+    ]
 
 
 def _seat(view: SeatView, table: TableSnapshot, scene: TableScene, look: TableLook) -> dict[str, Any]:
@@ -236,8 +251,9 @@ def _exchange(view: SeatView, table: TableSnapshot) -> list[dict[str, Any]]:
     if view.passed is not None and view.passed_to is not None:
         lines.append({"t": ui("table.passed", seat=table.seats[view.passed_to].name), "cards": list(view.passed)})
     if view.received is not None and view.received_from is not None:
-        lines.append({"t": ui("table.received", seat=table.seats[view.received_from].name),
-                      "cards": list(view.received)})
+        lines.append(
+            {"t": ui("table.received", seat=table.seats[view.received_from].name), "cards": list(view.received)}
+        )
     return lines
 
 
@@ -287,12 +303,27 @@ def _badges(table: TableSnapshot) -> list[dict[str, Any]]:
     return [
         {"g": "⇄", "t": passing, "on": False, "red": False, "h": ui("table.help_pass")},
         {"g": "#", "t": trick, "on": False, "red": False, "h": ui("table.help_trick")},
-        {"g": "♥", "t": ui("table.hearts_yes") if facts.hearts_broken else ui("table.hearts_no"),
-         "on": facts.hearts_broken, "red": True, "h": ui("table.help_hearts")},
-        {"g": "♠", "t": ui("table.queen_yes") if facts.queen_fallen else ui("table.queen_no"),
-         "on": facts.queen_fallen, "red": False, "h": ui("table.help_queen")},
-        {"g": "Σ", "t": ui("table.points", taken=facts.points_taken, total=facts.points_available), "on": False,
-         "red": False, "h": ui("table.help_points")},
+        {
+            "g": "♥",
+            "t": ui("table.hearts_yes") if facts.hearts_broken else ui("table.hearts_no"),
+            "on": facts.hearts_broken,
+            "red": True,
+            "h": ui("table.help_hearts"),
+        },
+        {
+            "g": "♠",
+            "t": ui("table.queen_yes") if facts.queen_fallen else ui("table.queen_no"),
+            "on": facts.queen_fallen,
+            "red": False,
+            "h": ui("table.help_queen"),
+        },
+        {
+            "g": "Σ",
+            "t": ui("table.points", taken=facts.points_taken, total=facts.points_available),
+            "on": False,
+            "red": False,
+            "h": ui("table.help_points"),
+        },
     ]
 
 
@@ -311,8 +342,12 @@ def _hand(control: HandControl, table: TableSnapshot, look: TableLook) -> dict[s
     chosen: list[str] = []
     if control.mode == "select":
         top = control.need if control.need is not None else len(cards)
-        chosen = [ui("table.chosen_of", chosen=count, need=control.need) if control.need is not None
-                  else ui("table.chosen", chosen=count) for count in range(top + 1)]
+        chosen = [
+            ui("table.chosen_of", chosen=count, need=control.need)
+            if control.need is not None
+            else ui("table.chosen", chosen=count)
+            for count in range(top + 1)
+        ]
     return {
         "seat": control.seat,
         "label": label,
@@ -338,13 +373,21 @@ def _event(event: TableEvent, table: TableSnapshot) -> dict[str, Any]:
     name = table.seats[event.seat].name
     if event.kind == "play":
         assert event.card is not None
-        return {"t": "play", "seat": event.seat, "card": event.card,
-                "say": ui("table.says_played", seat=name, card=Card.parse(event.card).name)}
+        return {
+            "t": "play",
+            "seat": event.seat,
+            "card": event.card,
+            "say": ui("table.says_played", seat=name, card=Card.parse(event.card).name),
+        }
     total = table.badges.tricks_total
     following = event.trick + 1
-    return {"t": "gather", "seat": event.seat, "points": event.points,
-            "say": ui("table.says_won", seat=name, points=points_words(event.points)),
-            "next": ui("table.trick", number=following + 1, total=total) if following < total else ""}
+    return {
+        "t": "gather",
+        "seat": event.seat,
+        "points": event.points,
+        "say": ui("table.says_won", seat=name, points=points_words(event.points)),
+        "next": ui("table.trick", number=following + 1, total=total) if following < total else "",
+    }
 
 
 def _start(before: HandState, table: TableSnapshot, scene: TableScene) -> dict[str, Any]:
@@ -354,7 +397,8 @@ def _start(before: HandState, table: TableSnapshot, scene: TableScene) -> dict[s
     number = earlier.badges.trick_number
     return {
         "label": ui("table.trick", number=number, total=earlier.badges.tricks_total)
-        if earlier.badges.phase == "play" else "",
+        if earlier.badges.phase == "play"
+        else "",
         "trick": _plays(trick),
         "piles": [_pile_words(view, not scene.hide_points) for view in earlier.seats],
         "counts": [view.count for view in earlier.seats],
@@ -369,8 +413,11 @@ def _faces(data: Mapping[str, Any]) -> dict[str, list[str]]:
     for seat in data["seats"]:
         cards.update(card for row in seat["rows"] or () for card in row["cards"])
         cards.update(card for line in seat["exchange"] for card in line["cards"])
-    plays = [*(data["trick"] or {}).get("plays", ()), *(data["last"] or {}).get("plays", ()),
-             *(data["start"] or {}).get("trick", ())]
+    plays = [
+        *(data["trick"] or {}).get("plays", ()),
+        *(data["last"] or {}).get("plays", ()),
+        *(data["start"] or {}).get("trick", ()),
+    ]
     cards.update(play["card"] for play in plays)
     cards.update(event["card"] for event in data["events"] if event["t"] == "play")
     if data["hand"] is not None:
@@ -379,8 +426,18 @@ def _faces(data: Mapping[str, Any]) -> dict[str, list[str]]:
 
 
 #: The words the table's script shows as they are (catalogue keys under ``table.``).
-TABLE_WORDS: Final = ("last_trick", "back_to_trick", "led", "winning", "wins", "trick_empty", "hand_empty",
-                      "in_tray", "facts", "marked")
+TABLE_WORDS: Final = (
+    "last_trick",
+    "back_to_trick",
+    "led",
+    "winning",
+    "wins",
+    "trick_empty",
+    "hand_empty",
+    "in_tray",
+    "facts",
+    "marked",
+)
 
 
 def _words() -> dict[str, str]:
@@ -418,8 +475,9 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
         "seats": [_seat(view, table, scene, look) for view in table.seats],
         "trick": _trick(table.trick, table),
         "last": _last(table.last_trick, table),
-        "idle": ui("table.trick_waiting") if table.badges.phase == "pass" else (
-            ui("table.trick_over") if table.badges.phase == "over" else ""),
+        "idle": ui("table.trick_waiting")
+        if table.badges.phase == "pass"
+        else (ui("table.trick_over") if table.badges.phase == "over" else ""),
         "marks": list(table.highlight),
         "hand": _hand(scene.hand, table, look) if scene.hand is not None else None,
         "words": _words(),
