@@ -1,4 +1,6 @@
-"""``python -m hearts_core.puzzles check|generate``: the README's commands; see :mod:`hearts_core.content.puzzles`."""
+"""``python -m hearts_core.puzzles check|prove|generate``: the README's commands.
+
+See :mod:`hearts_core.content.puzzles`."""
 
 from .content.puzzles import main
 

@@ -2,7 +2,8 @@
 
 Every class reads its own fields from a ``[[puzzles]]`` table (``build``),
 computes its solution with the engine or the exact solver at load time (so a
-wrong stated answer fails to load), and judges an attempt (``check``).  A
+wrong stated answer fails to load; the searches' answers come from the proofs
+file when it has them, :mod:`.proofs`), and judges an attempt (``check``).  A
 :class:`VariantPuzzle` asks one of the other questions under a second
 ruleset.  Adding a kind means adding one class here and listing it in
 :data:`PUZZLE_CLASSES`.
@@ -14,15 +15,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, NamedTuple, cast
 
-from ..ai.hidden import HiddenProof, prove_hidden
+from ..ai.hidden import HiddenProof
 from ..engine.cards import Card, CardParseError, parse_cards
 from ..engine.rules import Ruleset
 from ..engine.scoring import best_moon_option, raw_points, standing_after
 from ..engine.state import HandState
 from ..engine.vocabulary import MOON_CHOICES, MoonChoice
-from ..search.selfish import TIES, selfish_values
-from ..search.solver import OBJECTIVES, line_for, solve
+from ..search.selfish import TIES
+from ..search.solver import OBJECTIVES, line_for
 from . import schema
+from .proofs import prove_hidden, selfish_values, solve  # the engine's answers, read from the proofs file if there
 from .schema import Deal, FieldError, Show
 
 #: How a points puzzle assumes the other players play (see ``PlayPuzzle.model``).

@@ -4,7 +4,10 @@ Puzzles live in ``lessons/puzzles/*.toml`` (any number per file, as
 ``[[puzzles]]`` tables) beside ``themes.toml``, the registry of theme tags.
 Loading checks every puzzle: its position replays legally, its stated answer
 is what the engine (or :mod:`hearts_core.search.solver`) computes, and a play
-puzzle's best card is unique by its stated margin.  See
+puzzle's best card is unique by its stated margin.  The searches' answers are
+read from ``proofs.json`` beside the puzzles when it has them (written by
+``python -m hearts_core.puzzles prove``; see :mod:`hearts_core.content.proofs`),
+so a load with a current file runs no search, only the checks.  See
 ``lessons/puzzles/README.md``; the kinds are the classes of
 :mod:`hearts_core.content.puzzle_kinds`.
 
@@ -32,6 +35,7 @@ from ..search.solver import OBJECTIVES
 from ..words.catalogue import DEFAULT_LANGUAGE, language_scope
 from .difficulty import found_by_difficulty
 from .generator import generate_play_puzzles, puzzles_to_toml
+from .proofs import PROOFS_FILE, ProofBook, asking_for, book_path, engine_version, read_book, using, write_book
 from .puzzle_kinds import (
     ARGUMENTS,
     DIFFICULTIES,
@@ -54,6 +58,8 @@ from .shapes import PUZZLE_SHAPES, THEME_SHAPES, check_shapes
 from .translations import TranslationError, read_localized
 
 PUZZLES_DIR: Final = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
+#: What (re)writes the proofs file after a puzzle or the engine changed.
+PROVE_COMMAND: Final = "python -m hearts_core.puzzles prove"
 
 
 class PuzzleError(ContentError):
@@ -141,7 +147,8 @@ def parse_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Theme])
         raise PuzzleError(file, None, "every puzzle needs an 'id' (text)", "id")
     try:
         check_shapes(raw, PUZZLE_SHAPES)
-        return build_puzzle(raw, file, themes)
+        with asking_for(puzzle_id):
+            return build_puzzle(raw, file, themes)
     except FieldError as error:
         raise PuzzleError(file, puzzle_id, error.detail, error.field) from None
     except ContentError:
@@ -150,11 +157,23 @@ def parse_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Theme])
         raise PuzzleError(file, puzzle_id, f"cannot be read ({type(error).__name__}: {error})") from None
 
 
-def load_library(folder: Path) -> Library:
+def load_library(folder: Path, book: ProofBook | None = None) -> Library:
     """Load ``themes.toml`` and every puzzle file in ``folder``; broken puzzles become problems.  The
-    engine proves them in English, the language they are written in, whatever the caller's language."""
-    with language_scope(DEFAULT_LANGUAGE):
+    engine proves them in English, the language they are written in, whatever the caller's language.
+
+    The searches' answers are looked up in ``book`` (by default the folder's ``proofs.json``, see
+    :func:`~hearts_core.content.proofs.book_path`); what it lacks is computed and added to it."""
+    if book is None:
+        book = read_book(book_path(folder))
+    with language_scope(DEFAULT_LANGUAGE), using(book):
         return _load_library(folder)
+
+
+def prove_library(folder: Path) -> tuple[Library, ProofBook]:
+    """Load the library in ``folder`` proving every answer afresh (no book read): the library, and the
+    book of every question it asked with the engine's answers (what ``prove`` writes)."""
+    book = ProofBook(engine_version())
+    return load_library(folder, book), book.answered()
 
 
 def _load_library(folder: Path) -> Library:
@@ -241,7 +260,11 @@ def _translated(puzzle: Puzzle, raw: Mapping[str, Any]) -> Puzzle:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hearts_core.content.puzzles check [FOLDER]``: prove every puzzle, list problems.
+    """``python -m hearts_core.puzzles check [FOLDER]``: load every puzzle (the searches' answers from
+    ``proofs.json``, the rest computed), list problems, and say whether ``proofs.json`` is current.
+
+    ``python -m hearts_core.puzzles prove [FOLDER]``: prove every puzzle afresh and (re)write
+    ``FOLDER/proofs.json`` with the answers (run it after changing a puzzle or the engine).
 
     ``python -m hearts_core.content.puzzles generate --count N --tricks T --margin M --seed S
     [--objective min_points] [--preset standard] [--out FILE]``: search seeded
@@ -250,8 +273,10 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(prog="python -m hearts_core.puzzles")
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="load and prove every puzzle")
+    check = commands.add_parser("check", help="load and check every puzzle, and whether proofs.json is current")
     check.add_argument("folder", nargs="?", default=PUZZLES_DIR, type=Path)
+    prove = commands.add_parser("prove", help=f"prove every puzzle afresh and write FOLDER/{PROOFS_FILE}")
+    prove.add_argument("folder", nargs="?", default=PUZZLES_DIR, type=Path)
     generate = commands.add_parser("generate", help="search random deals for new play puzzles")
     generate.add_argument("--count", type=int, default=5, help="how many puzzles (default 5)")
     generate.add_argument("--tricks", type=int, default=4, help="tricks left in the position (default 4)")
@@ -268,13 +293,34 @@ def main(argv: list[str] | None = None) -> int:
         return _generate(
             args.count, args.tricks, args.margin, args.seed, args.objective, args.preset, args.max_deals, args.out
         )
-    library = load_library(args.folder)
+    if args.command == "prove":
+        return _prove(args.folder)
+    book = read_book(book_path(args.folder))
+    library = load_library(args.folder, book)
+    _report(library)
+    if book.current:
+        print(f"{book_path(args.folder)}: current (every search's answer was read from it)")
+    else:
+        print(f"{book_path(args.folder)}: stale ({book.computed} answers computed): run `{PROVE_COMMAND}`")
+    return 1 if library.problems else 0
+
+
+def _report(library: Library) -> None:
     for puzzle in library.ordered():
         print(f"ok   {puzzle.file}: {puzzle.id} ({puzzle.kind}, difficulty {puzzle.difficulty})")
     for problem in library.problems:
         print(f"FAIL {problem}")
     print(f"{len(library.puzzles)} puzzles, {len(library.problems)} problems")
     _counts(library)
+
+
+def _prove(folder: Path) -> int:
+    started = time.perf_counter()
+    library, book = prove_library(folder)
+    _report(library)
+    path = folder / PROOFS_FILE
+    write_book(path, book)
+    print(f"{len(book.answers)} answers proven in {time.perf_counter() - started:.1f} s, written to {path}")
     return 1 if library.problems else 0
 
 
@@ -331,6 +377,7 @@ __all__ = [
     "DIFFICULTIES",
     "KINDS",
     "OBJECTIVES",
+    "PROVE_COMMAND",
     "PUZZLES_DIR",
     "VARIANT_ASKS",
     "Attempt",
@@ -350,6 +397,7 @@ __all__ = [
     "load_library",
     "load_themes",
     "parse_puzzle",
+    "prove_library",
     "translate_library",
 ]
 
