@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
 from hearts_core import Card, HandState
+from hearts_core.content.puzzles import PUZZLES_DIR, Library, load_library
 
 
 def rendered(markdown: str) -> str:
     """What a Markdown message shows: its backslash escapes removed (echoes of user text are escaped)."""
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+
+
+@functools.cache
+def puzzle_library() -> Library:
+    """The app's puzzle library, loaded once per test process: cheap, since every search's answer is read
+    from ``proofs.json`` (or from the run's own book when that is stale, see ``tests/conftest.py``)."""
+    return load_library(PUZZLES_DIR)
 
 
 def names(cards: Iterable[Card]) -> list[str]:

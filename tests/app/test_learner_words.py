@@ -16,14 +16,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core.content.lessons import LESSONS_DIR, WalkthroughStep, load_curriculum
-from hearts_core.content.puzzles import PUZZLES_DIR, load_library
 from hearts_core.engine.rules import field_names
+from tests.helpers import puzzle_library
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 TIMEOUT = 60
 CURRICULUM = load_curriculum(LESSONS_DIR)
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 
 #: A card in notation (2C, QS, TH, 10H): what a learner must never read.
 NOTATION = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9TJQKA])[CDHS](?![\w])")

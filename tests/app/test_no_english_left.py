@@ -15,12 +15,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core.content.lessons import LESSONS_DIR, load_curriculum
-from hearts_core.content.puzzles import PUZZLES_DIR, load_library
 from hearts_ui.views.practice.play import TABLE_KEY
 from hearts_ui.views.practice.session import SESSION_KEY
 from tests.app.tables import click_table
 from tests.app.test_lab_page import finish_simulation
 from tests.english import english_left, english_words, shown_texts
+from tests.helpers import puzzle_library
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -86,7 +86,7 @@ def test_every_lesson_step_and_its_hint_ladder(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_puzzle_and_its_solution(language: str) -> None:
-    library = load_library(PUZZLES_DIR)
+    library = puzzle_library()
     at = _session(language, "pages/3_Puzzles.py")
     found = []
     for puzzle in library.ordered():

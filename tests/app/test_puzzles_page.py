@@ -36,13 +36,13 @@ from hearts_ui.views.puzzles.page import PAGE as LIST_PAGE
 from hearts_ui.views.puzzles.puzzle import TABLE_KEY
 from hearts_ui.widgets.chips import prose, prose_plain
 from tests.app.tables import click_table, table_data
-from tests.helpers import rendered
+from tests.helpers import puzzle_library, rendered
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PAGE = "pages/3_Puzzles.py"
 TIMEOUT = 60
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 RIGHT = ui("common.right").strip("*")
 
 

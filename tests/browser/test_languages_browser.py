@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 import pytest
 
 from hearts_core.content.lessons import LESSONS_DIR, ChooseCardStep, load_curriculum
-from hearts_core.content.puzzles import PUZZLES_DIR, PlayPuzzle, load_library
+from hearts_core.content.puzzles import PlayPuzzle
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_core.words.catalogue import language_scope
 from hearts_ui.frame import PAGES
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
+from tests.helpers import puzzle_library
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -34,7 +35,7 @@ TABLE_LESSON = load_curriculum(LESSONS_DIR).lessons["table"]
 FOLLOW_SUIT = next(
     number for number, step in enumerate(TABLE_LESSON.steps, start=1) if isinstance(step, ChooseCardStep)
 )
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 #: A play puzzle South answers (its hand is "Your hand" in every language).
 PLAY = next(
     puzzle for puzzle in LIBRARY.ordered() if isinstance(puzzle, PlayPuzzle) and puzzle.question_state.to_play == 0

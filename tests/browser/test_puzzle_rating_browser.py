@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 import pytest
 
 from hearts_core.content.puzzle_kinds import PassingPuzzle, ScoringPuzzle
-from hearts_core.content.puzzles import PUZZLES_DIR, Puzzle, load_library
+from hearts_core.content.puzzles import Puzzle
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.rating import REVIEW_AFTER, puzzle_facts
 from hearts_ui.texts import ui
 from tests.browser.table import card_button, hand_codes, success_verdict
 from tests.browser.test_pages import _no_exception, _settled
+from tests.helpers import puzzle_library
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 FACTS = puzzle_facts(LIBRARY)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from hearts_core.content.puzzles import PUZZLES_DIR, PlayPuzzle, Puzzle, load_library
+from hearts_core.content.puzzles import PlayPuzzle, Puzzle
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_ui.texts import ui
@@ -23,6 +23,7 @@ from hearts_ui.views.puzzles.common import full_prompt
 from hearts_ui.widgets.chips import symbols
 from tests.browser.table import card_button, hand_codes, status, success_verdict, tables
 from tests.browser.test_pages import _no_exception, _settled
+from tests.helpers import puzzle_library
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -33,7 +34,7 @@ pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 PUZZLES_PATH = "/Puzzles"
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 
 
 def _first(kind: str) -> Puzzle:

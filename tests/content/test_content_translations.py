@@ -14,7 +14,7 @@ import pytest
 
 from hearts_core.content.glossary import load_glossary
 from hearts_core.content.lessons import LESSONS_DIR, QuestionStep, load_curriculum
-from hearts_core.content.puzzles import PUZZLES_DIR, load_library, translate_library
+from hearts_core.content.puzzles import PUZZLES_DIR, translate_library
 from hearts_core.content.rulebook import RULES
 from hearts_core.content.sources import SOURCES, quotes_from
 from hearts_core.content.translations import (
@@ -27,10 +27,11 @@ from hearts_core.content.translations import (
     untranslated,
 )
 from hearts_core.words.catalogue import message
+from tests.helpers import puzzle_library
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = content_files()
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -23,7 +23,7 @@ from hearts_core.content.lessons import (
     lesson_files,
     load_curriculum,
 )
-from hearts_core.content.puzzles import PUZZLES_DIR, load_library
+from tests.helpers import puzzle_library
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 CURRICULUM = load_curriculum(LESSONS)
@@ -153,7 +153,7 @@ def test_every_idea_has_three_exercises_and_every_exercise_an_idea(lesson: Lesso
 def test_every_exercise_has_a_hint_ladder_and_themes_exist(lesson: Lesson) -> None:
     missing = [number for number, step in enumerate(lesson.steps, start=1) if step.is_active and not step.hint]
     assert missing == [], f"{lesson.id}: exercises with no hint at steps {missing}"
-    known = set(load_library(PUZZLES_DIR).themes)
+    known = set(puzzle_library().themes)
     assert lesson.themes and set(lesson.themes) <= known, (lesson.id, sorted(set(lesson.themes) - known))
 
 

@@ -30,14 +30,14 @@ from hearts_core.content.puzzles import (
     VariantPuzzle,
     argument_cards,
     check_attempt,
-    load_library,
 )
 from hearts_core.engine.history import History
 from hearts_core.engine.scoring import best_moon_option, raw_points
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.search.solver import solve
+from tests.helpers import puzzle_library
 
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 ALL = LIBRARY.ordered()
 
 

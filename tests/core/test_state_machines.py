@@ -8,13 +8,14 @@ import dataclasses
 import pytest
 
 from hearts_core import Ruleset
-from hearts_core.content.puzzles import PUZZLES_DIR, MoonPuzzle, PlayPuzzle, load_library
+from hearts_core.content.puzzles import MoonPuzzle, PlayPuzzle
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.lab import SimulationJob
 from hearts_core.lab.jobs import HAND_CHUNK
 from hearts_core.learner.line_viewer import LineViewer
+from tests.helpers import puzzle_library
 
-LIBRARY = load_library(PUZZLES_DIR)
+LIBRARY = puzzle_library()
 
 
 def test_a_simulation_job_plays_chunk_by_chunk_and_keeps_pairs_apart() -> None:
