@@ -18,6 +18,8 @@ if __name__ == "__main__":  # a learner's session: the home page
 else:  # imported by the web server
     from starlette.middleware import Middleware
 
-    from hearts_ui.server import LearnerCookieMiddleware, lifespan
+    from hearts_ui.server import FirstPageWatch, LearnerCookieMiddleware, lifespan
 
-    app = st.App("app.py", middleware=[Middleware(LearnerCookieMiddleware)], lifespan=lifespan)
+    app = st.App(
+        "app.py", middleware=[Middleware(LearnerCookieMiddleware), Middleware(FirstPageWatch)], lifespan=lifespan
+    )

@@ -27,6 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from streamlit.logger import get_logger
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from hearts_core.search import fast
 from hearts_core.store import new_token, signed, verified
@@ -39,6 +40,10 @@ from .views.puzzles.common import warm_libraries
 _NOT_PAGES: Final = ("/_stcore/", "/static/", "/component/", "/media/", "/app/static/", "/favicon")
 #: Streamlit's own logger set-up, so these lines show in the server's log at its level (info by default).
 _LOG: Final = get_logger(__name__)
+#: Set once Streamlit has sent a session its first whole page: the start-up's background work waits for it.
+FIRST_PAGE_SENT: Final = threading.Event()
+#: ... or for this many seconds after start-up, when no learner comes.
+FIRST_PAGE_WAIT: Final = 10.0
 
 
 def cookie_header(token: str, key: str, secure: bool) -> str:
@@ -101,29 +106,67 @@ class LearnerCookieMiddleware:
         await self.app(scope, receive, send_with_cookie)
 
 
-def _warm_kernel() -> None:
+def _is_script_finished(message: Message) -> bool:
+    """Whether a message the server sends on the websocket is Streamlit's end of a script run."""
+    data = message.get("bytes") if message["type"] == "websocket.send" else None
+    return bool(data) and ForwardMsg.FromString(data).WhichOneof("type") == "script_finished"
+
+
+class FirstPageWatch:
+    """Watches Streamlit's websocket until some session has been sent its first whole page (Streamlit's
+    ``script_finished`` message), then sets :data:`FIRST_PAGE_SENT` and only passes messages on."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket" or FIRST_PAGE_SENT.is_set():
+            await self.app(scope, receive, send)
+            return
+
+        async def watching_send(message: Message) -> None:
+            if not FIRST_PAGE_SENT.is_set() and _is_script_finished(message):
+                FIRST_PAGE_SENT.set()
+            await send(message)
+
+        await self.app(scope, receive, watching_send)
+
+
+def _warm_up() -> None:
+    """The start-up's background work, once the first learner has their first page (or nobody came for
+    :data:`FIRST_PAGE_WAIT` seconds): it would otherwise share the server's Python, and the machine's
+    cores, with that page (about half a second more on the 2-core machine, benchmarks/start_time.py)."""
+    FIRST_PAGE_SENT.wait(FIRST_PAGE_WAIT)
+    started = time.perf_counter()
+    warm_libraries()
+    _LOG.info("Hearts Academy: puzzle library loaded in %.1f s", time.perf_counter() - started)
     seconds = fast.warm()
-    if fast.ready():
-        _LOG.info("Hearts Academy: the engine now runs on the %s (warmed in %.1f s)", fast.state(), seconds)
+    _LOG.info("Hearts Academy: the engine now runs on the %s (warmed in %.1f s)", fast.state(), seconds)
 
 
 @asynccontextmanager
 async def lifespan(_app: Any) -> AsyncIterator[None]:
-    """At start-up: open the progress database (made and migrated now, not on a learner's first click)
-    and prove the puzzle library (seconds of work that would otherwise hold up the first learner to open
-    the puzzles, and every other learner of that server while it runs), and start warming the compiled
-    kernel in the background (the engine uses the pure-Python path until it is ready, so no learner
-    waits for the compiler).  At shutdown: stop the Lab's worker processes."""
+    """At start-up: open the progress database (made and migrated now, not on a learner's first click),
+    and answer at once.  Once the first page has gone out, a background thread loads the puzzle library
+    (every proof read from ``lessons/puzzles/proofs.json``; with a stale file it proves what is missing,
+    and a learner who opens the Puzzles meanwhile waits for it, no one else does), then warms the compiled
+    kernel (from numba's cache, which ``python -m hearts_core prepare`` fills at install; until it is
+    ready the engine uses the pure-Python path, so no learner waits for the compiler).  At shutdown:
+    stop the Lab's worker processes."""
     _LOG.info("Hearts Academy: the engine starts on the %s", fast.state())
-    threading.Thread(target=_warm_kernel, name="hearts-kernel-warm", daemon=True).start()
     opened = await run_in_threadpool(store)
     await run_in_threadpool(signing_key)
-    started = time.perf_counter()
-    await run_in_threadpool(warm_libraries)
-    _LOG.info("Hearts Academy: puzzle library proven in %.1f s", time.perf_counter() - started)
+    threading.Thread(target=_warm_up, name="hearts-warm-up", daemon=True).start()
     _LOG.info("Hearts Academy: progress kept in %s", opened.engine.url.render_as_string(hide_password=True))
     yield
     await run_in_threadpool(lab_workers.shut_down)  # the Lab's worker processes end with the server
 
 
-__all__ = ["LearnerCookieMiddleware", "cookie_header", "lifespan"]
+__all__ = [
+    "FIRST_PAGE_SENT",
+    "FIRST_PAGE_WAIT",
+    "FirstPageWatch",
+    "LearnerCookieMiddleware",
+    "cookie_header",
+    "lifespan",
+]

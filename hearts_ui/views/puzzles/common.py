@@ -4,8 +4,10 @@ routing, session keys and the words for puzzles and answers."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +15,9 @@ from typing import Final, cast
 
 import streamlit as st
 
+from hearts_core.content.proofs import book_path, read_book
 from hearts_core.content.puzzles import (
+    PROVE_COMMAND,
     PUZZLES_DIR,
     Library,
     PlayPuzzle,
@@ -46,6 +50,7 @@ ASKED: Final = {"cards": "legality", "scores": "scoring", "pass": "passing", "ca
 #: client may clear).
 _LIBRARIES: dict[str, Library] = {}
 _LIBRARY_LOCK: Final = threading.Lock()
+_LOG: Final = logging.getLogger(__name__)
 
 
 def puzzle_folder() -> str:
@@ -54,16 +59,28 @@ def puzzle_folder() -> str:
 
 
 def load_puzzles(folder: str) -> Library:
-    """The library of ``folder``, loaded and proven on first use (one thread loads, others wait)."""
+    """The library of ``folder``, loaded on first use (one thread loads, others wait).  The searches'
+    answers come from the folder's proofs file; when it is stale, what it lacks is proven now, which
+    takes seconds, and the log says which command brings the file up to date."""
     with _LIBRARY_LOCK:
         if folder not in _LIBRARIES:
-            _LIBRARIES[folder] = load_library(Path(folder))
+            book = read_book(book_path(Path(folder)))
+            started = time.perf_counter()
+            _LIBRARIES[folder] = load_library(Path(folder), book)
+            if not book.current:
+                _LOG.warning(
+                    "%s is stale: %d answers proven in %.1f s; run `%s` to keep them",
+                    book_path(Path(folder)),
+                    book.computed,
+                    time.perf_counter() - started,
+                    PROVE_COMMAND,
+                )
         return _LIBRARIES[folder]
 
 
 def warm_libraries() -> None:
-    """Load and prove the puzzle library, and word it in every language, before the first learner
-    asks (the server's start-up calls this: the proof takes seconds)."""
+    """Load the puzzle library, and word it in every language, before the first learner asks (the
+    server's start-up calls this in the background)."""
     folder = puzzle_folder()
     english = load_puzzles(folder)
     for language in LANGUAGES:
