@@ -97,6 +97,7 @@ def _open(page: str) -> AppTest:
     return at
 
 
+@pytest.mark.slow  # a sweep over the whole content: the full run's (the fast slice keeps the pages' own tests)
 def test_every_lesson_step_speaks_the_learners_words() -> None:
     at = _open("pages/2_Lessons.py")
     problems: list[str] = []
@@ -114,6 +115,7 @@ def test_every_lesson_step_speaks_the_learners_words() -> None:
     assert problems == [], "\n".join(problems[:40])
 
 
+@pytest.mark.slow  # a sweep over the whole content: the full run's (the fast slice keeps the pages' own tests)
 def test_every_puzzle_speaks_the_learners_words() -> None:
     at = _open("pages/3_Puzzles.py")
     problems: list[str] = []

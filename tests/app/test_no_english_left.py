@@ -67,6 +67,7 @@ def test_every_page_as_it_opens(language: str) -> None:
     assert not found, "\n".join(found)
 
 
+@pytest.mark.slow  # a sweep over the whole content: the full run's (the fast slice keeps the pages' own tests)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_lesson_step_and_its_hint_ladder(language: str) -> None:
     curriculum = load_curriculum(LESSONS_DIR)
@@ -84,6 +85,7 @@ def test_every_lesson_step_and_its_hint_ladder(language: str) -> None:
     assert not found, "\n".join(found[:60])
 
 
+@pytest.mark.slow  # a sweep over the whole content: the full run's (the fast slice keeps the pages' own tests)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_puzzle_and_its_solution(language: str) -> None:
     library = puzzle_library()

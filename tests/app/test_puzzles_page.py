@@ -330,6 +330,7 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     assert at.session_state[PROGRESS_KEY][PLAY_ID].result == "failed"
 
 
+@pytest.mark.slow  # a sweep over the whole content: the full run's (the fast slice keeps the pages' own tests)
 def test_every_puzzle_renders_answers_and_shows_its_solution() -> None:
     """One session visits every puzzle of the library: the page, a hint, the solution."""
     at = _open()

@@ -29,7 +29,7 @@ import deploy.stack
 from deploy.stack import NGINX, TEMPLATE, Stack, free_port, nginx_config
 from hearts_ui.storage import COOKIE
 
-pytestmark = pytest.mark.deploy
+pytestmark = [pytest.mark.deploy, pytest.mark.slow]  # a whole stack of servers: the full run's
 NO_NGINX = f"{NGINX} not found: install Debian's nginx (apt-get install nginx) to test the stack"
 needs_nginx = pytest.mark.skipif(not NGINX.exists(), reason=NO_NGINX)
 #: Loopback only: never through a proxy from the environment.
