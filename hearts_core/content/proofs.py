@@ -104,12 +104,13 @@ class ProofBook:
 
 
 def engine_version() -> str:
-    """A digest of the code that computes the answers (and of the book's format)."""
+    """A digest of the code that computes the answers (and of the book's format); line endings do not
+    count, so a checkout with Windows line endings reads the same book."""
     digest = hashlib.sha256(f"format {FORMAT}".encode())
     for layer in ENGINE_LAYERS:
         for path in sorted((_CORE / layer).rglob("*.py")):
             digest.update(path.relative_to(_CORE).as_posix().encode())
-            digest.update(path.read_bytes())
+            digest.update(path.read_bytes().replace(b"\r\n", b"\n"))
     return digest.hexdigest()[:16]
 
 
