@@ -85,7 +85,6 @@ import pyspiel  # type: ignore[import-not-found]
 
 from hearts_core import Card, HandState, PlayerView, Ruleset, make_bot
 from hearts_core.search import fast
-from hearts_core.search.sim import SimRules
 
 RULES = Ruleset.preset("openspiel")
 SEATS = 4
@@ -239,7 +238,6 @@ def view_from_information_state(text: str, seat: int, rules: Ruleset = RULES) ->
         taken=tuple(taken),
         won=tuple(won),
         totals=(0,) * SEATS,
-        k=SimRules(rules),
     )
 
 
