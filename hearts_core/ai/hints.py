@@ -361,7 +361,8 @@ class _Run:
 
     card: int
     shoot: bool
-    utilities: list[float] = field(default_factory=list)
+    #: Per world played so far, the seat's score for the hand (or its standing in the game).
+    utilities: np.ndarray = field(default_factory=lambda: np.zeros(0))
     total: float = 0.0
     queens: int = 0
     moons_for: int = 0
@@ -373,7 +374,7 @@ class _Run:
 
     @property
     def mean(self) -> float:
-        return sum(self.utilities) / len(self.utilities)
+        return float(self.utilities.mean())
 
     def option(self, name: str) -> CardOption:
         count = self.count
@@ -393,9 +394,10 @@ def _extend(
         # The seat's standing after the hand: its total minus the best other total (see _utility).
         after = scores + np.array(totals, dtype=np.int64)
         others = np.delete(after, me, axis=1).min(axis=1)
-        run.utilities.extend((after[:, me] - others).astype(float).tolist())
+        gained = (after[:, me] - others).astype(float)
     else:
-        run.utilities.extend(scores[:, me].astype(float).tolist())
+        gained = scores[:, me].astype(float)
+    run.utilities = np.concatenate((run.utilities, gained))
     run.queens += int(outcome.queen.sum())
     shooters = outcome.shooter
     mine = int((shooters == me).sum())
@@ -408,15 +410,14 @@ def _stages(worlds: int) -> list[int]:
     return sorted({max(1, worlds // 8), max(1, worlds // 4), max(1, worlds // 2), worlds})
 
 
-def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+def _paired(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     """Mean and standard error of ``a - b`` over the worlds both were played in (the first ones)."""
-    diffs = [x - y for x, y in zip(a, b, strict=False)]
-    count = len(diffs)
-    mean = sum(diffs) / count
+    count = min(len(a), len(b))
+    diffs = a[:count] - b[:count]
+    mean = float(diffs.mean())
     if count < 2:
         return mean, 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
-    return mean, math.sqrt(var / count)
+    return mean, math.sqrt(float(diffs.var(ddof=1)) / count)
 
 
 def play_hint(

@@ -56,7 +56,8 @@ def point_attributes(rules: Ruleset) -> np.ndarray:
     return card_attributes(rules, rules.tables.points)
 
 
-def _representatives(cards: int, attributes: np.ndarray, elsewhere: int) -> list[int]:
+def representative_cards(cards: int, attributes: np.ndarray, elsewhere: int) -> list[int]:
+    """The lowest card of each class of equivalent cards of ``cards``, in card order."""
     out = np.empty(52, dtype=np.int64)
     count = class_representatives(attributes, 0, cards, elsewhere, out)
     return [int(card) for card in out[:count]]
@@ -68,7 +69,7 @@ def equivalent_classes(cards: int, attributes: np.ndarray, elsewhere: int) -> li
     the other hands and the trick in progress.  (The kernel's
     :func:`~hearts_core.search.kernel.class_representatives` finds each class's lowest card;
     a class runs from there up to the next one.)"""
-    lows = _representatives(cards, attributes, elsewhere)
+    lows = representative_cards(cards, attributes, elsewhere)
     bounds = [*lows[1:], 52]
     return [cards & ((1 << stop) - (1 << start)) for start, stop in zip(lows, bounds, strict=True)]
 
@@ -86,4 +87,4 @@ def representatives(cards: int, attributes: np.ndarray, elsewhere: int) -> dict[
     return result
 
 
-__all__ = ["card_attributes", "equivalent_classes", "point_attributes", "representatives"]
+__all__ = ["card_attributes", "equivalent_classes", "point_attributes", "representative_cards", "representatives"]

@@ -102,7 +102,7 @@ from ..engine.cards import ALL_CARDS, Card
 from ..engine.rules import QUEEN_OF_SPADES
 from ..engine.state import HandState
 from . import kernel, solver_kernel
-from .equivalence import card_attributes, representatives
+from .equivalence import card_attributes, representative_cards, representatives
 from .positions import KernelPosition
 
 OBJECTIVES: Final = ("min_points", "stop_moon", "make_moon", "avoid_card")
@@ -231,6 +231,8 @@ class _Search:
         self.keys, self.data = solver_kernel.new_table(KernelPosition.of(root).live.bit_count())
         self.frames, self.moves = solver_kernel.new_stack()
         self.scratch = solver_kernel.new_scratch()
+        self.hands = np.zeros(rules.players, dtype=np.int64)
+        self.counted_seats = [seat for seat in range(rules.players) if spec.counted[seat]]
 
     @property
     def nodes(self) -> int:
@@ -239,14 +241,14 @@ class _Search:
     def gained(self, state: HandState) -> int:
         """The internal value of the tricks completed between the root and ``state``."""
         table = self.spec.table
+        now, before = state.taken_masks, self.root.taken_masks
         total = 0
-        for seat, (now, before) in enumerate(zip(state.taken_masks, self.root.taken_masks, strict=True)):
-            if self.spec.counted[seat]:
-                new = now & ~before
-                while new:
-                    low = new & -new
-                    total += table[low.bit_length() - 1]
-                    new ^= low
+        for seat in self.counted_seats:
+            new = now[seat] & ~before[seat]
+            while new:
+                low = new & -new
+                total += table[low.bit_length() - 1]
+                new ^= low
         return total
 
     def value(self, state: HandState, alpha: int, beta: int) -> int:
@@ -257,9 +259,9 @@ class _Search:
             return gained
         at = KernelPosition.of(state)
         trick_value = sum(self.spec.table[int(card)] for card in state.trick_cards)
-        hands = np.array(state.hand_masks, dtype=np.int64)
+        self.hands[:] = state.hand_masks
         found = solver_kernel.search(
-            self.params, self.rules, hands, self.keys, self.data, self.frames, self.moves, self.scratch,
+            self.params, self.rules, self.hands, self.keys, self.data, self.frames, self.moves, self.scratch,
             at.seat, at.pos, at.led, at.wcard, at.wseat, trick_value, at.trick, at.broken, at.live, at.first,
             alpha - gained, beta - gained,
         )  # fmt: skip
@@ -268,9 +270,23 @@ class _Search:
     def classes(self, state: HandState) -> dict[int, int]:
         """Each legal card of the player to move mapped to the representative of its class of
         equivalent cards."""
-        at = KernelPosition.of(state)
-        hand = state.hand_masks[at.seat]
-        return representatives(state.legal_mask(), self.attributes, (at.live & ~hand) | at.trick)
+        return representatives(state.legal_mask(), self.attributes, self._elsewhere(state))
+
+    def representatives(self, state: HandState) -> list[int]:
+        """One card (the lowest) of each class of equivalent legal cards of the player to move."""
+        return representative_cards(state.legal_mask(), self.attributes, self._elsewhere(state))
+
+    @staticmethod
+    def _elsewhere(state: HandState) -> int:
+        """The cards still in play outside the mover's hand: the other hands and the trick."""
+        mover: int = state.to_play  # type: ignore[assignment]
+        elsewhere = 0
+        for seat, hand in enumerate(state.hand_masks):
+            if seat != mover:
+                elsewhere |= hand
+        for card in state.trick_cards:
+            elsewhere |= 1 << card
+        return elsewhere
 
     def line(self, state: HandState, target: int, first: int | None = None) -> list[tuple[int, str]]:
         """A principal variation from ``state`` whose clipped internal value is ``target``
@@ -282,8 +298,7 @@ class _Search:
             if first is not None:
                 candidates = [first]
             else:  # the cards with points first: a line that drops them early reads better
-                reps = set(self.classes(state).values())
-                candidates = sorted(reps, key=lambda index: (-spec.table[index], index))
+                candidates = sorted(self.representatives(state), key=lambda index: (-spec.table[index], index))
             first = None
             for card in candidates:
                 child = state.play(ALL_CARDS[card])
