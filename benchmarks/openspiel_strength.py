@@ -60,7 +60,7 @@ The goal: fewer points than ISMCTS-2000 by at least 1 point per hand, the
 interval clear of zero, at no more time per card than ISMCTS uses.  Progress is
 printed after every deal.  Deals run in ``--jobs`` worker processes (default 1).
 The compiled kernel is warmed first (``hearts_core.search.fast.warm``; ``HEARTS_COMPILED=0``
-measures the pure-Python path), and the report names the path our bot ran on.
+runs the kernel as plain Python), and the report names the path our bot ran on.
 """
 
 from __future__ import annotations

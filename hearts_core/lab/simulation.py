@@ -150,7 +150,7 @@ class SimulationResult:
         )
 
 
-# -- one hand on the fast path -------------------------------------------------------------------
+# -- one hand on the kernel ----------------------------------------------------------------------
 
 
 def deal_masks(rules: Ruleset, deal_seed: int, hand_number: int) -> tuple[int, ...]:

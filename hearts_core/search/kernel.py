@@ -44,12 +44,12 @@ import numpy as np
 
 from ..engine.rules import Ruleset
 
-try:  # numba is optional: without it the engine runs on its pure-Python path.
+try:  # numba is optional: without it the kernel runs as plain Python (slowly, with the same answers).
     import numba
 except ImportError:  # pragma: no cover - exercised where numba is not installed
     numba = None  # type: ignore[assignment]
 
-#: ``HEARTS_COMPILED=0`` turns the compiled kernel off (the pure-Python path is used).
+#: ``HEARTS_COMPILED=0`` turns compiling off: the kernel runs as plain Python.
 WANTED: Final = os.environ.get("HEARTS_COMPILED", "1") != "0"
 AVAILABLE: Final = numba is not None and WANTED
 #: The compiled modules: numba's disk cache is kept in a folder named by a digest of their source.
@@ -194,7 +194,7 @@ def rng_state(seed: int) -> np.ndarray:
 @_kernel
 def popcount(x: int) -> int:
     """The number of set bits of a non-negative mask."""
-    x = int(x)  # a Python int on the pure-Python path, so the multiplication below cannot overflow
+    x = int(x)  # a Python int when not compiled, so the multiplication below cannot overflow
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
