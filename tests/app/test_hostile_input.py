@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from hearts_core.words.echo import ECHO_LIMIT, escape_markdown, shorten
 from hearts_ui.frame import MAX_QUERY_PARAM
 from hearts_ui.texts import ui
+from hearts_ui.views.rulebook.page import SEARCH_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60
@@ -97,7 +98,7 @@ def test_any_url_parameter_of_any_page(data: st.DataObject, value: str) -> None:
 def test_any_search_in_the_rule_book(value: str) -> None:
     at = _run("pages/1_Rule_Book.py", {})
     before = _shown(at)
-    at.text_input(key="rulebook_search").set_value(value[:100]).run()
+    at.text_input(key=SEARCH_KEY).set_value(value[:100]).run()
     assert not at.exception
     _no_raw_echo(_shown(at), value[:100], before)
 
