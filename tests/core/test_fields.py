@@ -281,10 +281,9 @@ def _endings(rules: Ruleset) -> list[HandState]:
 
 
 @pytest.mark.parametrize(("label", "rules"), ALL_EXAMPLES, ids=[label for label, _ in ALL_EXAMPLES])
-def test_the_solvers_search_follows_the_kernel(label: str, rules: Ruleset) -> None:
-    """The solver's search (the kernel's legality, its own unrolled equivalence and move
-    ordering): under every value of every field it must give exactly the values of a plain
-    minimax on the engine."""
+def test_the_solvers_search_follows_the_specification(label: str, rules: Ruleset) -> None:
+    """The solver's search (the kernel's legality, equivalent cards and move ordering): under every
+    value of every field it must give exactly the values of a plain minimax on the engine."""
     endings = _endings(rules)
     assert endings, f"{label}: no ending found to check the solver on"
     for state in endings:
