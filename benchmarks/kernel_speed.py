@@ -1,4 +1,4 @@
-"""How fast the compiled kernel is: random hands against OpenSpiel, the play hint, the Variant Lab.
+"""How fast the kernel is: random hands against OpenSpiel, the play hint, the Variant Lab.
 
     python benchmarks/kernel_speed.py [--rounds 2] [--hint-positions 24] [--lab-pairs 100000]
 
@@ -15,19 +15,16 @@ Three measurements, each taking turns between the engines within the run (``--ro
 3. **The Variant Lab**: ``simulate_pairs(standard, omnibus, N)`` with one worker, the heuristic
    bots, passing included.  Target: 100,000 pairs (200,000 hands) in under 10 s on one core.
 
-Measurements 2 and 3 run each round twice, in child processes: on the compiled kernel and on
-the pure-Python path (``HEARTS_COMPILED=0``; the Lab's Python round plays a tenth of the pairs,
-scaled up), so the ratio between the two paths is measured side by side too.
+The kernel is warmed (compiled, or loaded from numba's cache) before the clock starts.  To set
+these figures beside an older version of the engine, see ``benchmarks/before_after.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,8 +36,7 @@ from hearts_core.ai.bots import HeuristicBot
 from hearts_core.ai.view import PlayerView
 from hearts_core.lab import simulate_pairs
 from hearts_core.search import fast
-from hearts_core.search.equivalence import equivalent_classes
-from hearts_core.search.sim import SimRules
+from hearts_core.search.equivalence import equivalent_classes, point_attributes
 
 HINT_WORLDS = 1000
 
@@ -98,48 +94,13 @@ def hint_positions(count: int, seed: int) -> list[HandState]:
             seat = state.to_play
             assert seat is not None
             view = PlayerView.from_state(state, seat)
-            if len(equivalent_classes(view.legal_mask(), SimRules(rules).attributes, view.elsewhere)) > 1:
+            if len(equivalent_classes(view.legal_mask(), point_attributes(rules), view.elsewhere)) > 1:
                 decision += 1
                 if decision % 3 == 0:
                     found.append(state)
             state = state.play(bot.choose_card(view, rng).card)
         deal += 1
     return found
-
-
-def child(kind: str, args: argparse.Namespace) -> dict[str, object]:
-    """One round of a measurement in this process, on the path the environment chose."""
-    if fast.ready() is False and os.environ.get("HEARTS_COMPILED") != "0":
-        fast.warm()
-    if kind == "hint":
-        times = []
-        for state in hint_positions(args.hint_positions, args.seed):
-            start = time.perf_counter()
-            play_hint(state, worlds=HINT_WORLDS, seed=1)
-            times.append(time.perf_counter() - start)
-        return {"path": fast.state(), "times": times}
-    pairs = args.lab_pairs if fast.ready() else max(1, args.lab_pairs // 10)
-    start = time.perf_counter()
-    simulate_pairs(Ruleset.preset("standard"), Ruleset.preset("omnibus"), pairs, seed=args.seed, workers=1)
-    return {"path": fast.state(), "pairs": pairs, "seconds": time.perf_counter() - start}
-
-
-def run_child(kind: str, compiled: bool, args: argparse.Namespace) -> dict[str, object]:
-    environment = {**os.environ, "HEARTS_COMPILED": "1" if compiled else "0"}
-    command = [
-        sys.executable,
-        __file__,
-        "--child",
-        kind,
-        "--seed",
-        str(args.seed),
-        "--hint-positions",
-        str(args.hint_positions),
-        "--lab-pairs",
-        str(args.lab_pairs),
-    ]
-    output = subprocess.run(command, capture_output=True, text=True, env=environment, check=True).stdout
-    return dict(json.loads(output.strip().splitlines()[-1]))
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -168,31 +129,32 @@ def measure_random_hands(args: argparse.Namespace) -> None:
 
 
 def measure_hint(args: argparse.Namespace) -> None:
-    print(f"2. play hint, {HINT_WORLDS} worlds, {args.hint_positions} positions")
+    fast.warm()
+    print(f"2. play hint, {HINT_WORLDS} worlds, {args.hint_positions} positions ({fast.state()})")
+    states = hint_positions(args.hint_positions, args.seed)
     for round_number in range(1, args.rounds + 1):
-        for compiled in (True, False):
-            result = run_child("hint", compiled, args)
-            times = [float(value) for value in result["times"]]  # type: ignore[attr-defined]
-            print(
-                f"   round {round_number}: {result['path']:<45} median {1000 * statistics.median(times):7.1f} ms, "
-                f"p90 {1000 * percentile(times, 0.9):7.1f} ms, max {1000 * max(times):7.1f} ms "
-                "(target: median < 100)"
-            )
+        times = []
+        for state in states:
+            start = time.perf_counter()
+            play_hint(state, worlds=HINT_WORLDS, seed=1)
+            times.append(time.perf_counter() - start)
+        print(
+            f"   round {round_number}: median {1000 * statistics.median(times):7.1f} ms, "
+            f"p90 {1000 * percentile(times, 0.9):7.1f} ms, max {1000 * max(times):7.1f} ms (target: median < 100)"
+        )
 
 
 def measure_lab(args: argparse.Namespace) -> None:
-    print(f"3. Variant Lab, standard vs omnibus, one worker, {args.lab_pairs:,} pairs")
+    fast.warm()
+    print(f"3. Variant Lab, standard vs omnibus, one worker, {args.lab_pairs:,} pairs ({fast.state()})")
     for round_number in range(1, args.rounds + 1):
-        for compiled in (True, False):
-            result = run_child("lab", compiled, args)
-            pairs = int(result["pairs"])  # type: ignore[call-overload]
-            seconds = float(result["seconds"])  # type: ignore[arg-type]
-            scaled = seconds * args.lab_pairs / pairs
-            note = "" if pairs == args.lab_pairs else f" ({pairs:,} pairs in {seconds:.2f} s, scaled)"
-            print(
-                f"   round {round_number}: {result['path']:<45} {args.lab_pairs:,} pairs in {scaled:6.2f} s = "
-                f"{2 * args.lab_pairs / scaled:>9,.0f} hands/s{note} (target < 10 s)"
-            )
+        start = time.perf_counter()
+        simulate_pairs(Ruleset.preset("standard"), Ruleset.preset("omnibus"), args.lab_pairs, seed=args.seed)
+        seconds = time.perf_counter() - start
+        print(
+            f"   round {round_number}: {args.lab_pairs:,} pairs in {seconds:6.2f} s = "
+            f"{2 * args.lab_pairs / seconds:>9,.0f} hands/s (target < 10 s)"
+        )
 
 
 def main() -> None:
@@ -203,11 +165,7 @@ def main() -> None:
     parser.add_argument("--lab-pairs", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", choices=("random", "hint", "lab"), default=None)
-    parser.add_argument("--child", choices=("hint", "lab"), default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(child(args.child, args)))
-        return
     print(f"{os.cpu_count()} CPUs, numba kernel: {fast.state()}\n")
     if args.only in (None, "random"):
         measure_random_hands(args)

@@ -3,7 +3,7 @@
     python benchmarks/lab_speed.py [--pairs N] [--a PRESET] [--b PRESET] [--seed N] [--workers 1 2]
 
 Each pair is one deal played under ruleset A and under ruleset B (two hands)
-by the heuristic bots, passing included, on the fast Sim path.  The issue's
+by the heuristic bots, passing included, on the kernel.  The issue's
 target: 10,000 pairs (20,000 hands) in under 10 s on the 2-core machine.
 The rows are identical whatever the number of workers (checked here).
 """

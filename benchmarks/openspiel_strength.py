@@ -60,7 +60,7 @@ The goal: fewer points than ISMCTS-2000 by at least 1 point per hand, the
 interval clear of zero, at no more time per card than ISMCTS uses.  Progress is
 printed after every deal.  Deals run in ``--jobs`` worker processes (default 1).
 The compiled kernel is warmed first (``hearts_core.search.fast.warm``; ``HEARTS_COMPILED=0``
-measures the pure-Python path), and the report names the path our bot ran on.
+runs the kernel as plain Python), and the report names the path our bot ran on.
 """
 
 from __future__ import annotations
@@ -85,7 +85,6 @@ import pyspiel  # type: ignore[import-not-found]
 
 from hearts_core import Card, HandState, PlayerView, Ruleset, make_bot
 from hearts_core.search import fast
-from hearts_core.search.sim import SimRules
 
 RULES = Ruleset.preset("openspiel")
 SEATS = 4
@@ -239,7 +238,6 @@ def view_from_information_state(text: str, seat: int, rules: Ruleset = RULES) ->
         taken=tuple(taken),
         won=tuple(won),
         totals=(0,) * SEATS,
-        k=SimRules(rules),
     )
 
 

@@ -2,8 +2,7 @@
 
     python benchmarks/solver_speed.py [--positions N] [--depths 3 4 5 6 7] [--seed N] [--player heuristic|random]
                                       [--repeat N] [--deep-seconds S] [--deep-positions N] [--no-deep]
-                                      [--profile DEPTH] [--path python|compiled]
-                                      [--target-positions N] [--python-six N] [--targets-only | --no-targets]
+                                      [--profile DEPTH] [--target-positions N] [--targets-only | --no-targets]
 
 Positions come from seeded self-play: standard rules, 4 players, hands dealt
 with ``HandState.deal`` (hand numbers cycling the pass directions), the three
@@ -25,21 +24,15 @@ tricks), a few positions per depth are solved in a child process with a
 ``--deep-seconds`` limit (10 s by default), until one of them runs out of time;
 the largest depth solved within the limit is reported.
 
-Targets on the 2-core reference machine, pure Python: at most 50 ms worst case
-up to 4 tricks left, 0.3 s worst case at 5, 0.5 s median and 2 s worst at 6.
-These measurements run on the path ``--path`` names (``python`` by default, the
-one those targets are for; ``compiled`` warms the kernel first).
+Targets on the 2-core reference machine: at most 50 ms worst case up to 4
+tricks left, 0.3 s worst case at 5, 0.5 s median and 2 s worst at 6.
 
-Last, the compiled search (:mod:`hearts_core.search.solver_kernel`) against the
-targets for ``solve(state, "min_points")``: under 1 s worst case for 4 players
-with 7 tricks left, and under 1 s median for 6 players (``six_players``) with 6
-tricks left.  ``--target-positions`` positions each (20 by default), the same
-self-play (the six-player hands pass their highest cards too), solved on the
-compiled and the Python path in turn, position by position, and checked to give
-the same values and line.  The Python path takes seconds to minutes per
-six-player position, so it solves only the first ``--python-six`` of them (4 by
-default); it solves every 4-player position.  The kernel is warmed (compiled or
-loaded from numba's cache) before the clock starts.
+Last, the targets of the search (:mod:`hearts_core.search.solver_kernel`) for
+``solve(state, "min_points")``: under 1 s worst case for 4 players with 7
+tricks left, and under 1 s median for 6 players (``six_players``) with 6 tricks
+left, ``--target-positions`` positions each (20 by default), the same self-play
+(the six-player hands pass their highest cards too).  The kernel is warmed
+(compiled or loaded from numba's cache) before the clock starts.
 """
 
 from __future__ import annotations
@@ -59,21 +52,11 @@ from hearts_core import Card, HandState, Ruleset
 from hearts_core.ai.bots import random_passes
 from hearts_core.engine.cards import cards_of_mask
 from hearts_core.search import fast
-from hearts_core.search.solver import SolveResult, _decide, _solve
+from hearts_core.search.solver import SolveResult, decide, solve
 
 TARGETS = {3: (None, 0.05), 4: (None, 0.05), 5: (None, 0.3), 6: (0.5, 2.0)}
-#: The compiled solver's targets: (preset, tricks left, median limit, worst limit) in seconds.
-COMPILED_TARGETS = (("standard", 7, None, 1.0), ("six_players", 6, 1.0, None))
-#: Whether the measurements before the targets run compiled (``--path``).
-COMPILED = {"on": False}
-
-
-def solve(state: HandState, objective: str) -> SolveResult:
-    return _solve(state, objective, compiled=COMPILED["on"])
-
-
-def decide(state: HandState, objective: str, threshold: int) -> bool:
-    return _decide(state, objective, threshold, compiled=COMPILED["on"])
+#: The solver's targets: (preset, tricks left, median limit, worst limit) in seconds.
+SEARCH_TARGETS = (("standard", 7, None, 1.0), ("six_players", 6, 1.0, None))
 
 
 def heuristic_card(state: HandState) -> Card:
@@ -236,9 +219,9 @@ def report_deep(seed: int, seconds: float, count: int, player: str) -> None:
     )
 
 
-def timed(state: HandState, compiled: bool) -> tuple[float, SolveResult]:
+def timed(state: HandState) -> tuple[float, SolveResult]:
     start = time.perf_counter()
-    result = _solve(state, "min_points", compiled=compiled)
+    result = solve(state, "min_points")
     return time.perf_counter() - start, result
 
 
@@ -260,35 +243,18 @@ def verdict(times: list[float], median_limit: float | None, worst_limit: float |
     return f"{', '.join(goals)}: {'met' if ok else 'MISSED'}"
 
 
-def report_targets(count: int, python_six: int, seed: int, player: str) -> None:
-    """The compiled search against its targets, the Python path in turn on the same positions."""
+def report_targets(count: int, seed: int, player: str) -> None:
+    """The search against its targets."""
     seconds = fast.warm()
     print(
-        f"\ncompiled vs Python: solve(state, 'min_points'), every root card scored ({player} self-play, "
+        f"\nthe targets: solve(state, 'min_points'), every root card scored ({player} self-play, "
         f"{fast.state()}, warmed in {seconds:.1f} s)"
     )
-    print(
-        f"{'players':>7} {'tricks':>6} {'n':>3} {'median':>8} {'p95':>8} {'worst':>8}   {'python n':>8} "
-        f"{'median':>8} {'p95':>8} {'worst':>8}  target (compiled)"
-    )
-    for preset, depth, median_limit, worst_limit in COMPILED_TARGETS:
+    print(f"{'players':>7} {'tricks':>6} {'n':>3} {'median':>8} {'p95':>8} {'worst':>8}  target")
+    for preset, depth, median_limit, worst_limit in SEARCH_TARGETS:
         rules = Ruleset.preset(preset)
-        python_count = count if rules.players == 4 else min(count, python_six)
-        compiled_times: list[float] = []
-        python_times: list[float] = []
-        for index, state in enumerate(positions(depth, count, seed, player, rules)):
-            elapsed, fast_result = timed(state, True)
-            compiled_times.append(elapsed)
-            if index < python_count:
-                elapsed, slow_result = timed(state, False)
-                python_times.append(elapsed)
-                assert (fast_result.values, fast_result.line) == (slow_result.values, slow_result.line), index
-        print(
-            f"{rules.players:>7} {depth:>6} {count:>3} {summary(compiled_times)}   {python_count:>8} "
-            f"{summary(python_times)}  {verdict(compiled_times, median_limit, worst_limit)}"
-        )
-    if python_six < count:
-        print(f"(the Python path solves only the first {python_six} six-player positions: seconds to minutes each)")
+        times = [timed(state)[0] for state in positions(depth, count, seed, player, rules)]
+        print(f"{rules.players:>7} {depth:>6} {count:>3} {summary(times)}  {verdict(times, median_limit, worst_limit)}")
 
 
 def main() -> None:
@@ -302,25 +268,16 @@ def main() -> None:
     parser.add_argument("--deep-positions", type=int, default=3)
     parser.add_argument("--no-deep", action="store_true")
     parser.add_argument("--profile", type=int, default=0, help="cProfile the solves at this depth instead")
-    parser.add_argument(
-        "--path",
-        choices=["python", "compiled"],
-        default="python",
-        help="the solver's search for the measurements before the targets",
-    )
     parser.add_argument("--target-positions", type=int, default=20)
-    parser.add_argument("--python-six", type=int, default=4, help="six-player positions the Python path solves")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--targets-only", action="store_true", help="only the compiled targets")
     group.add_argument("--no-targets", action="store_true")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, seed {args.seed}\n")
     if args.targets_only:
-        report_targets(args.target_positions, args.python_six, args.seed, args.player)
+        report_targets(args.target_positions, args.seed, args.player)
         return
-    if args.path == "compiled":
-        fast.warm()
-        COMPILED["on"] = True
+    fast.warm()
     if args.profile:
         import cProfile
         import pstats
@@ -338,7 +295,7 @@ def main() -> None:
     if not args.no_deep:
         report_deep(args.seed, args.deep_seconds, args.deep_positions, args.player)
     if not args.no_targets:
-        report_targets(args.target_positions, args.python_six, args.seed, args.player)
+        report_targets(args.target_positions, args.seed, args.player)
 
 
 if __name__ == "__main__":

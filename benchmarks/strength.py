@@ -36,7 +36,7 @@ from hearts_core import HandState, Ruleset
 from hearts_core.ai.bots import Bot, Decision, make_bot, play_hand
 from hearts_core.ai.view import PlayerView
 from hearts_core.search import fast
-from hearts_core.search.sim import QS
+from hearts_core.search.kernel import QS
 
 TARGETS = {
     ("heuristic", "random"): "target: at most 3.5 points per deal",

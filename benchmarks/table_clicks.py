@@ -4,8 +4,8 @@
 
 Each click is the page's whole script run by Streamlit's ``AppTest`` (``at.run()``
 timed), the way a learner's click reruns the page on the server; a click on
-the table itself is injected as the component would send it
-(``hearts_ui.widgets.card_table.INJECT_KEY``, see ``tests/app/tables.py``).
+the table itself is sent as the component sends it (its trigger, handed to the
+table's callback before the run: ``tests/app/tables.py``).
 AppTest collects every element into a tree as well, so the figures are an
 upper bound on the server's own time.  The clicks timed:
 
@@ -42,8 +42,17 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from hearts_core.content.lessons import LESSONS_DIR, load_curriculum  # noqa: E402
 from hearts_core.content.puzzles import PUZZLES_DIR, PlayPuzzle, load_library  # noqa: E402
-from hearts_ui.views.practice.session import SESSION_KEY  # noqa: E402
-from hearts_ui.widgets.card_table import INJECT_KEY  # noqa: E402
+from hearts_core.learner.practice import PracticeSession  # noqa: E402
+from hearts_ui.page_state import session_key  # noqa: E402
+from hearts_ui.views.lab.view import LabView  # noqa: E402
+from hearts_ui.views.lessons.steps import TABLE_KEY as LESSON_TABLE  # noqa: E402
+from hearts_ui.views.lessons.view import LessonsView  # noqa: E402
+from hearts_ui.views.practice.play import TABLE_KEY as PRACTICE_TABLE  # noqa: E402
+from hearts_ui.views.practice.session import StoredGame  # noqa: E402
+from hearts_ui.views.practice.view import PracticeView  # noqa: E402
+from hearts_ui.views.puzzles.puzzle import TABLE_KEY as PUZZLE_TABLE  # noqa: E402
+from hearts_ui.views.puzzles.view import PuzzlesView  # noqa: E402
+from tests.app.tables import click_table  # noqa: E402
 
 APP = str(ROOT / "app.py")
 TIMEOUT = 120
@@ -66,8 +75,12 @@ class Bench:
         """Do ``action`` (a click), rerun the page, and note the time under ``label``."""
         if action is not None:
             action(self.at)
+        return self._timed(label, self.at.run)
+
+    def _timed(self, label: str | None, rerun: Callable[[], AppTest]) -> AppTest:
+        """Rerun the page with ``rerun`` and note the time under ``label``."""
         start = time.perf_counter()
-        self.at.run()
+        rerun()
         elapsed = (time.perf_counter() - start) * 1000.0
         if self.at.exception:
             raise RuntimeError(f"{label}: the page raised {[e.value for e in self.at.exception]}")
@@ -77,7 +90,7 @@ class Bench:
         return self.at
 
     def click_table(self, label: str, key: str, **action: Any) -> AppTest:
-        return self.run(label, lambda at: at.session_state.__setitem__(INJECT_KEY, {key: action}))
+        return self._timed(label, lambda: click_table(self.at, key, **action))
 
     def click_button(self, label: str, key: str) -> AppTest:
         return self.run(label, lambda at: at.button(key=key).click())
@@ -97,19 +110,20 @@ def lessons(bench: Bench) -> None:
     bench.open("pages/2_Lessons.py", lesson="table", step="6")
     for card in ("3C", "QD", "2D"):
         bench.open("pages/2_Lessons.py", lesson="table", step="6")
-        bench.click_table("lessons: a card in the hand", "ha_ls_table", kind="play", card=card)
+        bench.click_table("lessons: a card in the hand", LESSON_TABLE, kind="play", card=card)
     bench.open("pages/2_Lessons.py", lesson="table", step="5")
     for seat in (1, 2):
-        bench.click_table("lessons: a seat as the answer", "ha_ls_table", kind="seat", seat=seat)
+        bench.click_table("lessons: a seat as the answer", LESSON_TABLE, kind="seat", seat=seat)
     passing = curriculum.lessons["passing"]
     bench.open("pages/2_Lessons.py", lesson="passing", step="5")
     hand = [str(card) for card in passing.position(passing.steps[4]).hands[0].cards()]  # type: ignore[union-attr]
     for start in (0, 3, 6):
-        bench.click_table("lessons: a pass chosen", "ha_ls_table", kind="cards", cards=hand[start : start + 3])
+        bench.click_table("lessons: a pass chosen", LESSON_TABLE, kind="cards", cards=hand[start : start + 3])
     walkthrough = next(index for index, step in enumerate(table.steps) if step.kind == "walkthrough")
     bench.open("pages/2_Lessons.py", lesson="table", step=str(walkthrough + 1))
-    while not bench.at.button(key="ha_frame_next").disabled:
-        bench.click_button("lessons: the next card of a walkthrough", "ha_frame_next")
+    next_card = LessonsView.widget_key("frame", "next")
+    while not bench.at.button(key=next_card).disabled:
+        bench.click_button("lessons: the next card of a walkthrough", next_card)
 
 
 def puzzles(bench: Bench) -> None:
@@ -119,38 +133,45 @@ def puzzles(bench: Bench) -> None:
         best = puzzle.solution[0]
         wrong = next(card for card in puzzle.values if card != best)
         bench.open("pages/3_Puzzles.py", puzzle=puzzle.id)
-        bench.click_table("puzzles: a wrong card (the reply opens)", "ha_pz_table", kind="play", card=wrong)
-        bench.click_button("puzzles: back to the puzzle", "ha_pz_line_close")
-        bench.click_table("puzzles: the right card", "ha_pz_table", kind="play", card=best)
+        bench.click_table("puzzles: a wrong card (the reply opens)", PUZZLE_TABLE, kind="play", card=wrong)
+        bench.click_button("puzzles: back to the puzzle", PuzzlesView.widget_key("line", "close"))
+        bench.click_table("puzzles: the right card", PUZZLE_TABLE, kind="play", card=best)
     legality = [puzzle for puzzle in library.ordered() if puzzle.kind == "legality"][:4]
     for puzzle in legality:
         bench.open("pages/3_Puzzles.py", puzzle=puzzle.id)
-        bench.click_table("puzzles: the legal cards chosen", "ha_pz_table", kind="cards", cards=list(puzzle.solution))
+        bench.click_table("puzzles: the legal cards chosen", PUZZLE_TABLE, kind="cards", cards=list(puzzle.solution))
+
+
+def _game(bench: Bench) -> PracticeSession:
+    """The game the Practice page keeps."""
+    stored = bench.at.session_state[session_key(StoredGame)]
+    assert isinstance(stored, StoredGame) and stored.game is not None
+    return stored.game
 
 
 def practice(bench: Bench, level: str) -> None:
     bench.open("pages/4_Practice.py")
-    bench.at.radio(key="ha_pr_level").set_value(level)
+    bench.at.radio(key=PracticeView.widget_key("level")).set_value(level)
     bench.run(None)
-    bench.click_button("practice: start a game (the deal)", "ha_pr_start")
+    bench.click_button("practice: start a game (the deal)", PracticeView.widget_key("start"))
     for _ in range(2):
-        session = bench.at.session_state[SESSION_KEY]
+        session = _game(bench)
         if session.stage == "pass":
             cards = [str(card) for card in session.hand.hands[0].cards()[:3]]
-            bench.click_table("practice: the pass (the bots pass and open)", "ha_pr_table", kind="cards", cards=cards)
-        while bench.at.session_state[SESSION_KEY].stage == "play":
-            card = str(bench.at.session_state[SESSION_KEY].hand.legal_moves()[0])
-            bench.click_table("practice: a card played (the bots play on)", "ha_pr_table", kind="play", card=card)
-        if bench.at.session_state[SESSION_KEY].stage == "moon":
-            bench.click_button("practice: the moon choice", "ha_pr_moon_add_to_others")
-        if bench.at.session_state[SESSION_KEY].stage == "hand_over":
-            bench.click_button("practice: the next hand", "ha_pr_next")
+            bench.click_table("practice: the pass (the bots pass and open)", PRACTICE_TABLE, kind="cards", cards=cards)
+        while _game(bench).stage == "play":
+            card = str(_game(bench).hand.legal_moves()[0])
+            bench.click_table("practice: a card played (the bots play on)", PRACTICE_TABLE, kind="play", card=card)
+        if _game(bench).stage == "moon":
+            bench.click_button("practice: the moon choice", PracticeView.widget_key("moon", "add_to_others"))
+        if _game(bench).stage == "hand_over":
+            bench.click_button("practice: the next hand", PracticeView.widget_key("next"))
 
 
 def variant_lab(bench: Bench) -> None:
     bench.open("pages/5_Variant_Lab.py")
     for _ in range(24):
-        bench.click_button("lab: the replay one card on", "ha_lab_next")
+        bench.click_button("lab: the replay one card on", LabView.widget_key("next"))
 
 
 def main(argv: list[str] | None = None) -> int:

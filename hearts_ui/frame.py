@@ -1,4 +1,4 @@
-"""The frame every page shares: page config, session defaults, sidebar navigation.
+"""The frame every page shares: page config, style, sidebar navigation.
 
 Streamlit discovers ``pages/*.py`` itself (see STYLE.md: with a ``pages/``
 folder an ``st.navigation`` frame in ``app.py`` is skipped on a deep link), so
@@ -12,9 +12,10 @@ from typing import Final
 
 import streamlit as st
 
+from . import page_state
 from .language import language_selector, link_params, resolve_language
 from .texts import ui
-from .widgets.card_table import apply_injected_actions, look_settings
+from .widgets.card_table import look_settings
 from .widgets.chips import CHIP_CSS, prose
 
 #: The pages that exist, in navigation order: (script path relative to app.py, label key, icon).
@@ -33,11 +34,6 @@ PAGES: Final = (
 #: Parts being built, named by their ``nav.<item>`` label (and ``home.<item>`` on the home page);
 #: the sidebar and the home page list them only while there are some.
 COMING_SOON: Final[tuple[str, ...]] = ()
-
-#: Model state that outlives a page (widget state is per page): key -> default.
-SESSION_DEFAULTS: Final[dict[str, object]] = {
-    "ha_preset": "standard",
-}
 
 _STYLE: Final = """
 <style>
@@ -81,17 +77,14 @@ _STYLE: Final = """
 """
 
 
+#: The container of the prompt beside a card table (the style above hides it on a phone).
+WIDE_PROMPT_KEY: Final = page_state.widget_key("wide_prompt")
+
+
 def wide_prompt(text: str) -> None:
     """The question of a step or puzzle beside its table, on a wide window (a phone shows it above the table)."""
-    with st.container(key="ha_wide_prompt"):
+    with st.container(key=WIDE_PROMPT_KEY):
         st.markdown(prose(f"**{text}**"), unsafe_allow_html=True)
-
-
-def ensure_session() -> None:
-    """Put every model-state default in ``st.session_state``; safe to call on every run."""
-    for key, value in SESSION_DEFAULTS.items():
-        if key not in st.session_state:
-            st.session_state[key] = value
 
 
 def sidebar() -> None:
@@ -129,16 +122,14 @@ def refuse_long_query_params() -> None:
 
 
 def page_frame(title: str) -> None:
-    """Everything a page needs before its body: config, session, style, sidebar."""
+    """Everything a page needs before its body: config, the URL's checks and language, style, sidebar."""
     st.set_page_config(
         page_title=f"{title} · {ui('app.name')}",
         page_icon="♥️",
         layout="wide",
         initial_sidebar_state="auto",
     )
-    ensure_session()
     refuse_long_query_params()
     resolve_language()
-    apply_injected_actions()  # a test's stand-in for a click on a card table (before anything is drawn)
     st.html(_STYLE.replace("</style>", CHIP_CSS + "</style>"))
     sidebar()

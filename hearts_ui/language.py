@@ -9,6 +9,7 @@ sentences follow in the same run, callbacks included.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final, TypeVar
 
 import streamlit as st
@@ -17,10 +18,10 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_scope, set_language
 from hearts_core.words.echo import echo
 
+from . import page_state
 from .storage import learner, store
 
 T = TypeVar("T")
-LANGUAGE_KEY: Final = "ha_language"
 QUERY: Final = "lang"
 #: The setting's name in the database.
 SETTING: Final = "language"
@@ -33,12 +34,25 @@ UNKNOWN_NOTICE: Final = (
 )
 
 
+@dataclass(frozen=True)
+class LanguageChoice(page_state.PageState):
+    """The language this session speaks (None until :func:`resolve_language` settles it)."""
+
+    WIDGETS = "lang"
+
+    code: str | None = None
+
+
+#: The key of the sidebar's language selector.
+PICKER_KEY: Final = LanguageChoice.widget_key("pick")
+
+
 def session_language() -> str:
     """The session's language (English before it is resolved); outside a session (a bare import, a
     widget's format function called by a test harness), the engine's current language."""
     if get_script_run_ctx(suppress_warning=True) is None:
         return current_language()
-    language = st.session_state.get(LANGUAGE_KEY)
+    language = page_state.get(LanguageChoice).code
     return language if language in LANGUAGES else DEFAULT_LANGUAGE
 
 
@@ -76,12 +90,12 @@ def resolve_language() -> str:
         del st.query_params[QUERY]
         st.warning(UNKNOWN_NOTICE.format(name=echo(requested)), icon=":material/translate:")
         requested = None
-    if requested is not None and requested != st.session_state.get(LANGUAGE_KEY):
+    if requested is not None and requested != page_state.get(LanguageChoice).code:
         choose(requested)
-    language = st.session_state.get(LANGUAGE_KEY)
+    language = page_state.get(LanguageChoice).code
     if language not in LANGUAGES:
         language = _stored_language() or browser_language() or DEFAULT_LANGUAGE
-        st.session_state[LANGUAGE_KEY] = language
+        page_state.put(LanguageChoice(language))
     if st.query_params.get(QUERY) != language:
         st.query_params[QUERY] = language
     set_language(language)
@@ -92,7 +106,7 @@ def choose(language: str) -> None:
     """The learner picks a language: for this session, in the URL, and kept with their settings."""
     if language not in LANGUAGES:
         return
-    st.session_state[LANGUAGE_KEY] = language
+    page_state.put(LanguageChoice(language))
     st.query_params[QUERY] = language
     set_language(language)
     store().save_setting(learner(), SETTING, language)
@@ -105,7 +119,7 @@ def language_selector() -> None:
         "🌐",
         list(NAMES),
         format_func=NAMES.__getitem__,
-        key="ha_lang_pick",
+        key=PICKER_KEY,
         default=current,
         on_change=_picked,
         label_visibility="collapsed",
@@ -114,11 +128,11 @@ def language_selector() -> None:
 
 
 def _picked() -> None:
-    picked = st.session_state.get("ha_lang_pick")
+    picked = page_state.widget_value(PICKER_KEY)
     if picked in LANGUAGES:
         choose(str(picked))
     else:  # clicking the selected one again unselects it: keep the language
-        st.session_state["ha_lang_pick"] = session_language()
+        page_state.set_widget_value(PICKER_KEY, session_language())
 
 
 def link_params(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -133,9 +147,10 @@ def clear_query_params() -> None:
 
 
 __all__ = [
-    "LANGUAGE_KEY",
     "NAMES",
+    "PICKER_KEY",
     "QUERY",
+    "LanguageChoice",
     "browser_language",
     "choose",
     "clear_query_params",

@@ -17,15 +17,17 @@ import functools
 import logging
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import streamlit as st
 
 from hearts_core.store import ProgressStore, database_url, learner_key, new_token, verified
 
+from . import page_state
+
+#: The learner cookie's name (browsers keep it for a year: never rename it).
 COOKIE: Final = "ha_learner"
-SESSION_KEY: Final = "ha_learner"
-BROWSER_KEY: Final = "ha_browser_learner"
 #: A year, in seconds: how long the browser keeps the learner cookie after the last visit.
 COOKIE_MAX_AGE: Final = 365 * 24 * 3600
 _LOG: Final = logging.getLogger(__name__)
@@ -92,45 +94,56 @@ def account_subject() -> str | None:
         return None
 
 
+@dataclass(frozen=True)
+class Identity(page_state.PageState):
+    """Who this session's learner is: the browser's learner key (from its cookie), and the learner
+    key in use with the account it was settled for (``subject``, None when nobody is signed in).
+    ``learner`` is None until settled, and again after signing out."""
+
+    browser: str | None = None
+    subject: str | None = None
+    learner: str | None = None
+
+
 def browser_learner() -> str:
     """This browser's learner key, from its signed cookie.  Without one (cookies blocked, or a test
     with no browser), a learner for this session only."""
-    known = st.session_state.get(BROWSER_KEY)
-    if isinstance(known, str):
+    known = page_state.get(Identity).browser
+    if known is not None:
         return known
     token = verified(st.context.cookies.get(COOKIE), signing_key())
     key = learner_key(token if token is not None else new_token())
-    st.session_state[BROWSER_KEY] = key
+    page_state.update(Identity, browser=key)
     return key
 
 
 def learner() -> str:
     """This session's learner key: the signed-in account's, else the browser's."""
     subject = account_subject()
-    known = st.session_state.get(SESSION_KEY)
-    if isinstance(known, tuple) and known[0] == subject:
-        return str(known[1])
-    if known is not None:  # signed in or out during this session: read the progress again
+    known = page_state.get(Identity)
+    if known.learner is not None and known.subject == subject:
+        return known.learner
+    if known.learner is not None:  # signed in or out during this session: read the progress again
         forget_session()
     key = browser_learner()
     if subject is not None:
         key = store().sign_in(subject, key)
-    st.session_state[SESSION_KEY] = (subject, key)
+    page_state.put(replace(page_state.get(Identity), subject=subject, learner=key))
     return key
 
 
 def forget_session(identity: bool = False) -> None:
     """Forget what this session read from the database (after an import or a deletion), so the pages
     read it again; with ``identity``, also who the learner is (signing out)."""
-    for key in [key for key in st.session_state if str(key).startswith("ha_stored_")]:
-        del st.session_state[key]
+    page_state.forget_stored_copies()
     if identity:
-        st.session_state.pop(SESSION_KEY, None)
+        page_state.update(Identity, subject=None, learner=None)
 
 
 __all__ = [
     "COOKIE",
     "COOKIE_MAX_AGE",
+    "Identity",
     "account_subject",
     "browser_learner",
     "configured_url",

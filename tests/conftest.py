@@ -21,7 +21,7 @@ _FOLDER = Path(tempfile.mkdtemp(prefix="hearts-academy-tests-"))
 os.environ[URL_VARIABLE] = f"sqlite:///{_FOLDER / 'progress.sqlite3'}"
 
 # Every test sees the engine as a served app does once it is warm: on the compiled kernel when numba
-# is installed (tests that need the pure-Python path ask for it explicitly).
+# is installed (tests that need the kernel as plain Python ask for it explicitly).
 from hearts_core.search import fast  # noqa: E402
 
 fast.warm()

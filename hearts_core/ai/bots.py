@@ -25,41 +25,22 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Protocol
 
-from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
+from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
 from ..engine.state import HandState, SeedLike
-from ..search import fast
-from ..search.equivalence import equivalent_classes
-from ..search.sim import AS, JD, KS, QS, Sim, random_card
-from .heuristic import (
-    SPADE_HONOURS,
-    _low,
-    heuristic_card,
-    moon_threat,
-    rollout,
-    shooter_card,
-)
-from .view import PlayerView, sample_worlds
+from ..search import kernel
+from ..search.equivalence import equivalent_classes, point_attributes
+from .view import PlayerView
 from .worlds import Worlds
 
-#: Every idea code a bot can name; each has ``idea.<code>`` in the catalogue.
-IDEAS: Final = (
-    "only_card",
-    "random",
-    "follow_low",
-    "duck_under_winner",
-    "dump_queen",
-    "dump_high_heart",
-    "dump_points",
-    "flush_queen",
-    "keep_exit",
-    "stop_moon",
-    "win_jack",
-    "lead_low",
-    "void_discard",
-    "unblock",
-    "shoot_moon",
-    "simulated_best",
-)
+QS: Final = kernel.QS
+KS: Final = kernel.KS
+AS: Final = kernel.AS
+JD: Final = kernel.JD
+SPADE_HONOURS: Final = kernel.SPADE_HONOURS
+
+#: Every idea code a bot can name; each has ``idea.<code>`` in the catalogue.  The heuristic
+#: player's own (:data:`hearts_core.search.kernel.HEURISTIC_IDEAS`) come first.
+IDEAS: Final = (*kernel.HEURISTIC_IDEAS, "random", "unblock", "shoot_moon", "simulated_best")
 
 
 # -- random players (kept for tests and benchmarks) ------------------------------------------------
@@ -132,11 +113,11 @@ class RandomBot:
         return tuple(sorted(rng.sample(cards_of_mask(view.hand), view.rules.pass_count)))
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
-        return Decision(ALL_CARDS[random_card(view.legal_mask(), rng)], "random")
+        return Decision(rng.choice(cards_of_mask(view.legal_mask())), "random")
 
 
 class HeuristicBot:
-    """Rule-based play from the strategy advice of the sources (see :func:`heuristic_card`)."""
+    """Rule-based play from the strategy advice of the sources (see :func:`heuristic_choice`)."""
 
     name = "heuristic"
 
@@ -144,78 +125,47 @@ class HeuristicBot:
         return heuristic_pass(view)
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
-        card, idea = heuristic_card(
-            view.k,
-            view.seat,
-            view.hand,
-            view.legal_mask(),
-            view.trick,
-            view.leader,
-            view.gone,
-            view.taken,
-            view.tricks_done,
-        )
+        card, idea = heuristic_choice(view)
         return Decision(ALL_CARDS[card], idea)
+
+
+def heuristic_choice(view: PlayerView) -> tuple[int, str]:
+    """The heuristic player's card for the seat of ``view`` (whose turn it is) and the idea behind
+    it: :func:`hearts_core.search.kernel.heuristic_choice`, the sources' strategy advice (moon
+    defence, the jack of diamonds when it is a bonus, then by position: lead, follow, discard)."""
+    card, idea = kernel.heuristic_choice(view.kernel_rules, view.kernel_state(), view.legal_mask())
+    return int(card), kernel.HEURISTIC_IDEAS[idea]
+
+
+def moon_threat(view: PlayerView) -> int:
+    """The seat collecting every penalty card taken so far when it has enough of them to be a
+    danger (two or more worth over half the moon, or five of them), else -1: the heuristic's alarm
+    (:func:`hearts_core.search.kernel.moon_threat`)."""
+    return int(kernel.moon_threat(view.kernel_rules, view.kernel_state()))
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
 
 
 # -- passing -----------------------------------------------------------------------------------------
 
 
 def heuristic_pass(view: PlayerView) -> tuple[Card, ...]:
-    """The cards to pass by the sources' passing advice: the QS, KS and AS with fewer
-    than four spades (only the QS when passing right with a low spade), never low
-    spades, high cards from short suits without low cards, a whole short suit for
-    a void, hearts last and never the lone AH; under bonus rules, keep the bonus card."""
-    k = view.k
-    hand = view.hand
-    count = view.rules.pass_count
-    points = k.points
-    spades = hand & SUIT_MASKS[3]
-    spade_count = spades.bit_count()
-    low_spade = bool(spades & ~SPADE_HONOURS)
+    """The cards to pass by the sources' passing advice (:func:`hearts_core.search.kernel.heuristic_pass`):
+    the QS, KS and AS with fewer than four spades (only the QS when passing right with a low
+    spade), never low spades, high cards from short suits without low cards, a whole short suit
+    for a void, hearts last and never the lone AH; under bonus rules, keep the bonus card."""
     right = view.pass_target is not None and view.pass_target == (view.seat - 1) % view.players
-    scores: dict[int, float] = {}
-    for card in cards_of_mask(hand):
-        suit, rank = card // 13, card % 13 + 2
-        mine = hand & SUIT_MASKS[suit]
-        length = mine.bit_count()
-        lows = (mine & ((1 << (suit * 13 + 4)) - 1) & SUIT_MASKS[suit]).bit_count()  # 2 to 5
-        if points[card] < 0:
-            score = -100.0
-        elif suit == 3 and card in (QS, KS, AS):
-            if spade_count < 4 and not (right and low_spade and card != QS and points[card] <= 0):
-                score = 80.0 + rank + points[card]
-            else:
-                score = -50.0 + points[card]
-        elif suit == 3:
-            score = -80.0
-        elif suit == 2:
-            if length == 1 and rank == 14:
-                score = -30.0
-            else:
-                score = rank - 6.0 + points[card] - 1 - (4 if lows >= 2 else 0)
-        else:
-            score = rank + points[card] * 3.0
-            if length <= 3:
-                score += 6 - 2 * length
-            if lows == 0:
-                score += 4
-            if rank <= 5:
-                score -= 10
-            if length <= count:
-                score += 5  # the whole suit can go: a void
-        scores[card] = score
-    chosen = sorted(scores, key=lambda card: (-scores[card], card))[:count]
-    return tuple(sorted(ALL_CARDS[card] for card in chosen))
+    return cards_of_mask(int(kernel.heuristic_pass(view.kernel_rules, view.hand, right)))
 
 
 def pass_danger(view: PlayerView, card: int) -> float:
     """How much a card is worth passing (higher passes first): a rough order for the variations."""
-    k = view.k
     hand = view.hand
     suit, rank = card // 13, card % 13 + 2
     length = (hand & SUIT_MASKS[suit]).bit_count()
-    points = k.points[card]
+    points = view.rules.tables.points[card]
     if points < 0:
         return -100.0
     if card in (QS, KS, AS):
@@ -249,7 +199,7 @@ def pass_candidates(view: PlayerView) -> list[int]:
         if 0 < len(mine) <= count:
             add(mine + [card for card in ranked if card not in mine][: count - len(mine)])
     # The highest cards by rank (keeping the spade honours with long spades).
-    add(sorted(cards, key=lambda card: (-(card % 13), -view.k.points[card], card))[:count])
+    add(sorted(cards, key=lambda card: (-(card % 13), -view.rules.tables.points[card], card))[:count])
     # Swaps around the shortlist's first pass: each of its cards for the next most dangerous one.
     first = [card for card in cards if found and found[0] >> card & 1]
     for extra in ranked[count : count + 2]:
@@ -258,61 +208,18 @@ def pass_candidates(view: PlayerView) -> list[int]:
     return found
 
 
-PassWorld = tuple[HandState, dict[int, tuple[Card, ...]], int]
-
-
-def pass_worlds(view: PlayerView, worlds: int, rng: random.Random) -> list[PassWorld]:
-    """Deals of the other hands from a pass-phase view, with the other seats'
-    heuristic passes and a rollout seed for each."""
-    rules = view.rules
-    totals = view.totals if any(view.totals) else None
-    prepared: list[PassWorld] = []
-    for hands in sample_worlds(view, worlds, rng):
-        world = HandState.from_hands(rules, [CardSet.from_mask(mask) for mask in hands], view.hand_number)
-        others = {
-            other: heuristic_pass(PlayerView.from_state(world, other, totals))
-            for other in range(view.players)
-            if other != view.seat
-        }
-        prepared.append((world, others, rng.getrandbits(48)))
-    return prepared
-
-
-def score_passes(
-    view: PlayerView, candidates: Sequence[int], prepared: Sequence[PassWorld], epsilon: float = 0.1
-) -> list[float]:
-    """The seat's mean final score after each candidate pass (a mask), the hand
-    played out by the heuristic in every prepared world with the same seeds."""
-    seat = view.seat
-    totals = view.totals if any(view.totals) else None
-    means = []
-    for mask in candidates:
-        mine = tuple(ALL_CARDS[card] for card in cards_of_mask(mask))
-        total = 0.0
-        for world, others, world_seed in prepared:
-            passed = world.with_passes({**others, seat: mine})
-            sim = Sim.from_state(passed, view.k)
-            rollout(sim, -1, False, random.Random(world_seed), epsilon)
-            total += sim.final_scores(totals)[seat]
-        means.append(total / len(prepared))
-    return means
-
-
 def mean_pass_scores(
     view: PlayerView, candidates: Sequence[int], worlds: int, rng: random.Random, epsilon: float
 ) -> tuple[list[float], int]:
-    """The seat's mean final score after each candidate pass (a mask) over ``worlds`` sampled deals,
-    the others passing and everybody playing by the heuristic; and the number of deals.  On the
-    compiled kernel when it is warm, else :func:`pass_worlds` and :func:`score_passes`."""
-    if fast.ready():
-        sampled = Worlds(view, worlds, rng)
-        means = [
-            float(sampled.pass_out(mask, hand_number=view.hand_number, epsilon=epsilon)[:, view.seat].mean())
-            for mask in candidates
-        ]
-        return means, len(sampled)
-    prepared = pass_worlds(view, worlds, rng)
-    return score_passes(view, candidates, prepared, epsilon), len(prepared)
+    """The seat's mean final score after each candidate pass (a mask) over ``worlds`` sampled deals
+    of the other hands (the same deals and seeds for every candidate), the others passing and
+    everybody playing by the heuristic (:meth:`Worlds.pass_out`); and the number of deals."""
+    sampled = Worlds(view, worlds, rng)
+    means = [
+        float(sampled.pass_out(mask, hand_number=view.hand_number, epsilon=epsilon)[:, view.seat].mean())
+        for mask in candidates
+    ]
+    return means, len(sampled)
 
 
 # -- Monte Carlo -------------------------------------------------------------------------------------
@@ -321,13 +228,13 @@ def mean_pass_scores(
 class MonteCarloBot:
     """Determinized Monte Carlo: deal the unseen cards ``worlds`` times consistently
     with the view, play each candidate card out in every world with the heuristic
-    (random ``epsilon`` of the time) on the fast :class:`~hearts_core.search.sim.Sim`
-    path, and choose the lowest mean final score for the seat.  The same worlds
+    (random ``epsilon`` of the time) on the kernel (:class:`~hearts_core.ai.worlds.Worlds`),
+    and choose the lowest mean final score for the seat.  The same worlds
     and rollout seeds serve every candidate.  When the seat may shoot the moon it
     also plays each candidate out going for the moon, and takes that plan when
     it makes the moon in most worlds and scores better.  The pass is chosen the
     same way: a shortlist of passes (:func:`pass_candidates`) is scored by
-    playing the whole hand out in sampled deals (:func:`score_passes`)."""
+    playing the whole hand out in sampled deals (:func:`mean_pass_scores`)."""
 
     name = "monte_carlo"
 
@@ -352,15 +259,11 @@ class MonteCarloBot:
         return tuple(ALL_CARDS[card] for card in cards_of_mask(candidates[best]))
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
-        k = view.k
         legal = view.legal_mask()
         if not legal:
             raise ValueError("it is not this seat's turn")
-        trick = view.trick
-        heuristic, idea = heuristic_card(
-            k, view.seat, view.hand, legal, trick, view.leader, view.gone, view.taken, view.tricks_done
-        )
-        classes = equivalent_classes(legal, k.attributes, view.elsewhere)
+        heuristic, idea = heuristic_choice(view)
+        classes = equivalent_classes(legal, point_attributes(view.rules), view.elsewhere)
         if len(classes) == 1:
             return Decision(ALL_CARDS[heuristic], idea)
         candidates = [heuristic if cls >> heuristic & 1 else _low(cls) for cls in classes]
@@ -375,8 +278,8 @@ class MonteCarloBot:
         return Decision(best.card, chosen_idea, tuple(stats))
 
     def evaluate(self, view: PlayerView, candidates: Sequence[int], rng: random.Random) -> list[CandidateStats]:
-        """Simulated results of each candidate card (see :class:`CandidateStats`), on the
-        compiled kernel once it is warm (:class:`~hearts_core.ai.worlds.Worlds`)."""
+        """Simulated results of each candidate card (see :class:`CandidateStats`), on the kernel
+        (:class:`~hearts_core.ai.worlds.Worlds`)."""
         worlds = Worlds(view, self.worlds, rng)
         shoot_too = self._may_shoot(view)
         results = []
@@ -391,10 +294,9 @@ class MonteCarloBot:
         return results
 
     def _may_shoot(self, view: PlayerView) -> bool:
-        k = view.k
-        if not k.moon_on:
+        if not view.kernel_rules[kernel.R_MOON_ON]:
             return False
-        pen = k.penalty_mask
+        pen = view.rules.tables.penalty_mask
         if any(mask & pen for seat, mask in enumerate(view.taken) if seat != view.seat):
             return False
         hand = view.hand
@@ -419,11 +321,10 @@ class MonteCarloBot:
 def classify_card(view: PlayerView, card: int) -> str:
     """The idea code that best names playing ``card`` in ``view`` (for decisions the
     heuristic would not have made)."""
-    k = view.k
     trick = view.trick
     unseen = view.unseen
     if not trick:
-        if card == JD and k.points[JD] < 0:
+        if card == JD and view.rules.tables.points[JD] < 0:
             return "win_jack"
         if card // 13 == 3 and unseen >> QS & 1 and not view.hand & SPADE_HONOURS:
             return "flush_queen"
@@ -493,19 +394,14 @@ __all__ = [
     "MonteCarloBot",
     "RandomBot",
     "classify_card",
-    "heuristic_card",
+    "heuristic_choice",
     "heuristic_pass",
     "make_bot",
     "mean_pass_scores",
     "moon_threat",
     "pass_candidates",
     "pass_danger",
-    "pass_worlds",
     "play_hand",
     "play_random_hand",
     "random_passes",
-    "rollout",
-    "sample_worlds",
-    "score_passes",
-    "shooter_card",
 ]

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..engine.state import HandState
-from ..search.solver import solve
+from ..search.solver import card_values
 from .view import PlayerView, all_worlds, count_worlds, sample_worlds
 
 #: Enumerate every consistent deal up to this many; sample beyond it.
@@ -76,13 +76,16 @@ def prove_hidden(state: HandState, seat: int, seed: int = 0) -> HiddenProof:
         raise ValueError(f"seat {seat} is not the player to move")
     view = PlayerView.from_state(state, seat)
     total = count_worlds(view, ENUMERATE_UP_TO)
-    worlds = list(all_worlds(view)) if total is not None else sample_worlds(view, SAMPLE, random.Random(seed))
+    if total is not None:
+        worlds = list(all_worlds(view))
+    else:
+        worlds = [tuple(hands) for hands in sample_worlds(view, SAMPLE, random.Random(seed)).tolist()]
     legal = [str(card) for card in state.legal_moves()]
     worse = dict.fromkeys(legal, 0)
     points: dict[str, list[int]] = {card: [] for card in legal}
     for hands in worlds:
         world = HandState.from_position_masks(state.rules, state.position()._replace(hands=hands), state.hand_number)
-        values = solve(world, "min_points", seat).values
+        values = card_values(world, "min_points", seat)
         low = min(values.values())
         for card, value in values.items():
             worse[card] += value > low

@@ -6,7 +6,7 @@ never from the hidden cards of the :class:`~hearts_core.engine.state.HandState`:
 * :func:`play_hint` deals the unseen cards ``worlds`` times consistently with
   the view, plays every candidate card (one per class of equivalent cards) out
   in the *same* worlds with the same rollout seeds (the heuristic players of
-  :mod:`hearts_core.ai.bots` on the fast :class:`~hearts_core.search.sim.Sim` path), and
+  :mod:`hearts_core.ai.bots`, played by the kernel), and
   compares the candidates on paired differences: cards within one standard
   error (or :data:`EPSILON` points) of the best are "equally good".  When the
   view alone fixes every hidden card (one opponent left with unseen cards,
@@ -43,20 +43,13 @@ from typing import Final
 import numpy as np
 
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
+from ..engine.notation import Position
 from ..engine.reasons import Explanation
 from ..engine.state import HandState
-from ..search import fast
-from ..search.equivalence import equivalent_classes
-from ..search.sim import AS, KS, QS, Sim
+from ..search.equivalence import equivalent_classes, point_attributes
 from ..search.solver import line_for, solve
 from ..words.catalogue import decimal, message, percent, whole
-from .bots import (
-    MonteCarloBot,
-    classify_card,
-    heuristic_card,
-    mean_pass_scores,
-    pass_candidates,
-)
+from .bots import AS, KS, QS, MonteCarloBot, classify_card, heuristic_choice, mean_pass_scores, pass_candidates
 from .view import PlayerView
 from .worlds import Worlds
 
@@ -73,16 +66,15 @@ SINGLE_WORLDS: Final = 32
 #: Share of rollout moves played at random (as the Monte Carlo bot).
 ROLLOUT_EPSILON: Final = 0.1
 CERTAINTIES: Final = ("certain", "confident", "close")
-#: Worlds for a learner's hint: (play, pass) on the compiled kernel, and on the pure-Python path.
-#: 1,000 worlds take a median 6 ms on the kernel (benchmarks/kernel_speed.py); 128 take about 50 ms in Python.
-HINT_WORLDS_COMPILED: Final = (1000, 400)
-HINT_WORLDS_PYTHON: Final = (128, 32)
+#: Worlds for a learner's hint: (play, pass).  1,000 worlds take a median 6 ms on the compiled
+#: kernel (benchmarks/kernel_speed.py).
+HINT_WORLDS: Final = (1000, 400)
 
 
 def hint_worlds(phase: str) -> int:
     """How many worlds a learner's hint samples in ``phase`` ("play" or "pass"): as many as keep
-    the hint well under a tenth of a second on the path the engine runs on now."""
-    play, passing = HINT_WORLDS_COMPILED if fast.ready() else HINT_WORLDS_PYTHON
+    the hint well under a tenth of a second on the compiled kernel."""
+    play, passing = HINT_WORLDS
     return passing if phase == "pass" else play
 
 
@@ -352,7 +344,7 @@ def _game_mode(view: PlayerView) -> bool:
     rules = view.rules
     if rules.scoring != "points" or not rules.target_score or not any(view.totals):
         return False
-    reach = max(rules.tables.moon_value, sum(p for p in view.k.points if p > 0))
+    reach = max(rules.tables.moon_value, sum(p for p in rules.tables.points if p > 0))
     return max(view.totals) + reach >= rules.target_score
 
 
@@ -369,7 +361,8 @@ class _Run:
 
     card: int
     shoot: bool
-    utilities: list[float] = field(default_factory=list)
+    #: Per world played so far, the seat's score for the hand (or its standing in the game).
+    utilities: np.ndarray = field(default_factory=lambda: np.zeros(0))
     total: float = 0.0
     queens: int = 0
     moons_for: int = 0
@@ -381,7 +374,7 @@ class _Run:
 
     @property
     def mean(self) -> float:
-        return sum(self.utilities) / len(self.utilities)
+        return float(self.utilities.mean())
 
     def option(self, name: str) -> CardOption:
         count = self.count
@@ -401,9 +394,10 @@ def _extend(
         # The seat's standing after the hand: its total minus the best other total (see _utility).
         after = scores + np.array(totals, dtype=np.int64)
         others = np.delete(after, me, axis=1).min(axis=1)
-        run.utilities.extend((after[:, me] - others).astype(float).tolist())
+        gained = (after[:, me] - others).astype(float)
     else:
-        run.utilities.extend(scores[:, me].astype(float).tolist())
+        gained = scores[:, me].astype(float)
+    run.utilities = np.concatenate((run.utilities, gained))
     run.queens += int(outcome.queen.sum())
     shooters = outcome.shooter
     mine = int((shooters == me).sum())
@@ -416,15 +410,14 @@ def _stages(worlds: int) -> list[int]:
     return sorted({max(1, worlds // 8), max(1, worlds // 4), max(1, worlds // 2), worlds})
 
 
-def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+def _paired(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     """Mean and standard error of ``a - b`` over the worlds both were played in (the first ones)."""
-    diffs = [x - y for x, y in zip(a, b, strict=False)]
-    count = len(diffs)
-    mean = sum(diffs) / count
+    count = min(len(a), len(b))
+    diffs = a[:count] - b[:count]
+    mean = float(diffs.mean())
     if count < 2:
         return mean, 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
-    return mean, math.sqrt(var / count)
+    return mean, math.sqrt(float(diffs.var(ddof=1)) / count)
 
 
 def play_hint(
@@ -446,14 +439,11 @@ def play_hint(
 def _play_hint_from_view(
     view: PlayerView, illegal: dict[str, Explanation], worlds: int, rng: random.Random
 ) -> PlayHint:
-    k = view.k
     me = view.seat
     legal = view.legal_mask()
     legal_names = tuple(str(ALL_CARDS[card]) for card in cards_of_mask(legal))
-    heuristic, heuristic_idea = heuristic_card(
-        k, me, view.hand, legal, view.trick, view.leader, view.gone, view.taken, view.tricks_done
-    )
-    class_masks = equivalent_classes(legal, k.attributes, view.elsewhere)
+    heuristic, heuristic_idea = heuristic_choice(view)
+    class_masks = equivalent_classes(legal, point_attributes(view.rules), view.elsewhere)
     reps = [heuristic if mask >> heuristic & 1 else (mask & -mask).bit_length() - 1 for mask in class_masks]
     classes = {
         str(ALL_CARDS[card]): str(ALL_CARDS[rep])
@@ -556,9 +546,10 @@ def _solver_hint(
     heuristic_idea: str,
 ) -> PlayHint:
     """The hint from the exact solver on the one deal the view allows."""
-    k = view.k
     me = view.seat
-    state = Sim.from_parts(k, world, view.leader, view.trick, view.taken, view.won, view.hand_number).to_state()
+    trick = tuple(ALL_CARDS[card] for card in view.trick)
+    position = Position(tuple(world), view.taken, view.won, view.leader, trick)
+    state = HandState.from_position_masks(view.rules, position, view.hand_number)
     result = solve(state, "min_points", me)
     values = {name: float(result.values[name]) for name in legal_names}
     best_value = min(values.values())
@@ -600,11 +591,9 @@ def _line_gives_queen(state: HandState, card: str, seat: int) -> bool:
     """Whether ``seat`` ends with the QS on the solver's best line after ``card``."""
     if state.taken_masks[seat] >> QS & 1:
         return True
-    line = line_for(state, card, "min_points", seat)
-    sim = Sim.from_state(state)
-    for _, played in line:
-        sim.play(int(Card.parse(played)))
-    return bool(sim.taken[seat] >> QS & 1)
+    for _, played in line_for(state, card, "min_points", seat):
+        state = state.play(played)
+    return bool(state.taken_masks[seat] >> QS & 1)
 
 
 # -- the verdict for the review ----------------------------------------------------------------------
@@ -640,10 +629,9 @@ def decision_verdict(
 
 
 def _pass_reason(view: PlayerView, card: int, chosen: int) -> str:
-    k = view.k
     hand = view.hand
     suit = card // 13
-    if k.points[card] < 0:
+    if view.rules.tables.points[card] < 0:
         return "bonus_card"
     if card == QS:
         return "pass_queen"

@@ -6,7 +6,9 @@ its own hand, the cards it passed (and to whom) and received, every card
 played with the seat that played it, the cards each seat has taken (tricks
 are public), and the game totals.  Bots and the hint engine receive views,
 never states, so they cannot look at hidden cards; :func:`sample_worlds`
-deals the unseen cards from a view alone.
+deals the unseen cards from a view alone (on the kernel), and
+:meth:`PlayerView.kernel_state` gives the view as the kernel's position, the
+other hands empty, for the kernel's players.
 
 >>> from hearts_core import HandState, Ruleset
 >>> state = HandState.deal(Ruleset(pass_cycle=["hold"]), seed=4)
@@ -23,13 +25,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
-from ..engine.cards import ALL_CARDS, Card, CardSet
+import numpy as np
+
+from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet
+from ..engine.legality import legal_mask
 from ..engine.rules import Ruleset
 from ..engine.state import HandState
-from ..search.sim import SimRules, legal_mask
+from ..search import kernel
+from ..search.positions import position_array
 
 SeatCard = tuple[int, int]
 
@@ -59,7 +65,6 @@ class PlayerView:
     taken: tuple[int, ...]
     won: tuple[int, ...]
     totals: tuple[int, ...]
-    k: SimRules = field(compare=False, repr=False, hash=False)
 
     @classmethod
     def from_state(cls, state: HandState, seat: int, totals: Sequence[int] | None = None) -> PlayerView:
@@ -99,7 +104,6 @@ class PlayerView:
             taken=tuple(state.taken_masks),
             won=tuple(state.won_counts),
             totals=tuple(totals) if totals is not None else (0,) * n,
-            k=SimRules(rules),
         )
 
     # -- derived knowledge (all from the fields above) ------------------------
@@ -165,7 +169,7 @@ class PlayerView:
 
     @cached_property
     def hearts_broken(self) -> bool:
-        return bool(self.gone & self.k.breaks)
+        return bool(self.gone & self.rules.tables.legality.breaks_mask)
 
     @cached_property
     def voids(self) -> tuple[int, ...]:
@@ -213,95 +217,59 @@ class PlayerView:
         """The seat's legal cards as a mask (0 when it is not this seat's turn)."""
         if self.to_play != self.seat:
             return 0
-        return legal_mask(self.k, self.hand, self.trick, self.tricks_done, self.hearts_broken)
+        led = SUIT_MASKS[self.trick[0] // 13] if self.trick else 0
+        return legal_mask(self.rules.tables.legality, self.hand, led, self.tricks_done == 0, self.hearts_broken)
 
     def legal_cards(self) -> tuple[Card, ...]:
         return CardSet.from_mask(self.legal_mask()).cards()
 
+    @cached_property
+    def kernel_rules(self) -> np.ndarray:
+        """The ruleset in the kernel's numbers (:func:`hearts_core.search.kernel.rules_array`)."""
+        return kernel.rules_array(self.rules)
 
-def sample_worlds(view: PlayerView, count: int, rng: random.Random) -> list[tuple[int, ...]]:
+    def kernel_state(self) -> np.ndarray:
+        """The view as the kernel's position (``kernel.S_*``): the public facts and this seat's hand,
+        the other hands empty (the kernel's players read only what the seat to play knows; a world
+        fills the other hands in).  A new array on every call: the caller may change it."""
+        hands = [self.hand if seat == self.seat else 0 for seat in range(self.players)]
+        return position_array(self.rules, hands, self.taken, self.won, self.leader, self.trick)
+
+
+def sample_worlds(view: PlayerView, count: int, rng: random.Random) -> np.ndarray:
     """``count`` deals of the unseen cards consistent with ``view``: each seat gets
     exactly its number of cards, no card of a suit it is known to be void in, and
     the cards this seat passed (still unplayed) go to the seat that received them.
-    Returns one tuple of hand masks per world (this seat's hand included).
+    Returns an array with one row of hand masks per world (this seat's hand included).
 
-    Only the view is read.  Cards are placed most-constrained suit first, each on
-    a seat drawn in proportion to its free places; a dead end (rare, voids only)
-    restarts the world.
+    Only the view is read.  The kernel deals (:func:`hearts_core.search.kernel.deal_worlds`):
+    cards are placed most-constrained suit first, each on a seat drawn in proportion to its free
+    places; a dead end (rare, voids only) restarts the world.  ``ValueError`` when the view is
+    inconsistent or no deal fits it.
     """
     n = view.players
-    me = view.seat
     known = view.known_cards
-    sizes = list(view.hand_sizes)
-    for seat in range(n):
-        sizes[seat] -= known[seat].bit_count()
+    sizes = [size - mask.bit_count() for size, mask in zip(view.hand_sizes, known, strict=True)]
     free = view.unseen
-    for seat in range(n):
-        free &= ~known[seat]
+    for mask in known:
+        free &= ~mask
     cards = [card for card in range(52) if free >> card & 1]
-    voids = view.voids
-    others = [seat for seat in range(n) if seat != me]
+    others = [seat for seat in range(n) if seat != view.seat]
     if sum(sizes[seat] for seat in others) != len(cards) or any(sizes[seat] < 0 for seat in others):
         raise ValueError("the view is inconsistent: the unseen cards do not fit the hand sizes")
-    suits_out = {card // 13 for card in cards}
-    constrained = any(voids[seat] >> suit & 1 for seat in others for suit in suits_out)
-    worlds: list[tuple[int, ...]] = []
-    for _ in range(count):
-        hands = list(known)
-        if not constrained:
-            rng.shuffle(cards)
-            position = 0
-            for seat in others:
-                for card in cards[position : position + sizes[seat]]:
-                    hands[seat] |= 1 << card
-                position += sizes[seat]
-        else:
-            hands = _constrained_deal(cards, others, sizes, voids, known, rng)
-        worlds.append(tuple(hands))
+    worlds = np.zeros((count, n), dtype=np.int64)
+    found = kernel.deal_worlds(
+        np.array(known, dtype=np.int64),
+        np.array(sizes, dtype=np.int64),
+        np.array(view.voids, dtype=np.int64),
+        np.array(cards, dtype=np.int64),
+        np.array(others, dtype=np.int64),
+        kernel.rng_state(rng.getrandbits(48)),
+        worlds,
+    )
+    if not found:
+        raise ValueError("no deal of the unseen cards fits the view")  # pragma: no cover
     return worlds
-
-
-def _constrained_deal(
-    cards: list[int],
-    others: list[int],
-    sizes: list[int],
-    voids: tuple[int, ...],
-    known: tuple[int, ...],
-    rng: random.Random,
-) -> list[int]:
-    by_suit: dict[int, list[int]] = {}
-    for card in cards:
-        by_suit.setdefault(card // 13, []).append(card)
-    # Suits that fewest seats may hold go first.
-    order = sorted(by_suit, key=lambda suit: sum(1 for seat in others if not voids[seat] >> suit & 1))
-    for _attempt in range(10_000):
-        hands = list(known)
-        room = {seat: sizes[seat] for seat in others}
-        ok = True
-        for suit in order:
-            suit_cards = by_suit[suit][:]
-            rng.shuffle(suit_cards)
-            eligible = [seat for seat in others if not voids[seat] >> suit & 1]
-            for card in suit_cards:
-                weights = [room[seat] for seat in eligible]
-                total = sum(weights)
-                if not total:
-                    ok = False
-                    break
-                pick = rng.randrange(total)
-                chosen = eligible[-1]
-                for seat, weight in zip(eligible, weights, strict=True):
-                    if pick < weight:
-                        chosen = seat
-                        break
-                    pick -= weight
-                hands[chosen] |= 1 << card
-                room[chosen] -= 1
-            if not ok:
-                break
-        if ok:
-            return hands
-    raise ValueError("no deal of the unseen cards fits the view")  # pragma: no cover
 
 
 def count_worlds(view: PlayerView, limit: int) -> int | None:

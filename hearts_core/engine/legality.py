@@ -1,12 +1,11 @@
-"""The legality kernel: which cards a player may play, on integer card masks.
+"""Which cards a player may play, on integer card masks: the specification.
 
-This is the one place where the rules of play are written.
-:class:`~hearts_core.engine.state.HandState`, the fast playout path
-(:mod:`hearts_core.search.sim`), the exact solver's root and
-:func:`~hearts_core.engine.explain.explain_card` all call :func:`legal_mask`;
-the solver's unrolled search keeps a specialised copy for the tricks after the
-first, which a test checks against this kernel under every option of every
-ruleset field.
+This is where the rules of play are written to be read.
+:class:`~hearts_core.engine.state.HandState` and
+:func:`~hearts_core.engine.explain.explain_card` call :func:`legal_mask`.  The
+engine's fast paths (bots, hints, the solver, the Lab) run on the kernel
+(:mod:`hearts_core.search.kernel`), whose ``legal_mask`` is checked against this
+one under every option of every ruleset field (``tests/core/test_kernel.py``).
 
 The stages, in OpenSpiel's priority order (``PlayLegalActions``), each
 narrowing the cards still allowed:

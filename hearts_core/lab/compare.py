@@ -19,13 +19,14 @@ using the engine's explanation of the card under both rulesets).
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..ai.bots import heuristic_card, heuristic_pass
+import numpy as np
+
+from ..ai.bots import heuristic_choice
 from ..ai.view import PlayerView
 from ..engine.cards import ALL_CARDS, Card, CardSet, cards_of_mask
 from ..engine.history import History
@@ -35,7 +36,7 @@ from ..engine.rules import QUEEN_OF_SPADES, Ruleset
 from ..engine.scoring import ScoreReport
 from ..engine.state import HandState
 from ..engine.table import seat_name
-from ..search.sim import SimRules, random_card
+from ..search import kernel
 from ..words.catalogue import message
 
 POLICIES: Final = ("heuristic", "random")
@@ -218,62 +219,44 @@ def _deal_masks(rules: Ruleset, deal: DealLike, hand_number: int) -> tuple[tuple
     return state.hand_masks, state.hand_number
 
 
-def _choose_pass(state: HandState, seat: int, policy: str, k: SimRules, rng: random.Random) -> tuple[Card, ...]:
-    hand = state.hand_masks[seat]
-    count = state.rules.pass_count
+def _pass_all(state: HandState, policy: str, rules: np.ndarray, rng: np.ndarray) -> dict[int, tuple[Card, ...]]:
+    """Every seat's pass by ``policy``: the kernel's heuristic pass, or ``pass_count`` random cards
+    per seat drawn seat by seat (:func:`hearts_core.search.kernel.random_passes`)."""
+    n = state.rules.players
     if policy == "random":
-        return tuple(sorted(rng.sample(cards_of_mask(hand), count)))
-    return heuristic_pass(pass_view(state.rules, k, seat, hand, state.hand_number, state.pass_target(seat)))
+        passed = np.zeros(n, dtype=np.int64)
+        kernel.random_passes(rules, np.array(state.hand_masks, dtype=np.int64), passed, rng)
+        masks = [int(mask) for mask in passed]
+    else:
+        right = state.pass_target(0) == n - 1  # seat 0 passes to its right (seat n - 1)
+        masks = [int(kernel.heuristic_pass(rules, hand, right)) for hand in state.hand_masks]
+    return {seat: cards_of_mask(mask) for seat, mask in enumerate(masks)}
 
 
-def pass_view(rules: Ruleset, k: SimRules, seat: int, hand: int, hand_number: int, target: int) -> PlayerView:
-    """A pass-phase :class:`PlayerView` built from masks (no ``HandState`` needed)."""
-    n = rules.players
-    return PlayerView(
-        rules=rules,
-        seat=seat,
-        hand_number=hand_number,
-        phase="pass",
-        hand=hand,
-        passed=0,
-        pass_target=target,
-        received=0,
-        plays=(),
-        leader=0,
-        taken=(0,) * n,
-        won=(0,) * n,
-        totals=(0,) * n,
-        k=k,
-    )
-
-
-def _choose_card(state: HandState, policy: str, k: SimRules, rng: random.Random) -> int:
+def _choose_card(state: HandState, policy: str, rng: np.ndarray) -> int:
     legal = state.legal_mask()
     if policy == "random":
-        return random_card(legal, rng)
+        return int(kernel.random_card(legal, rng))
     seat: int = state.to_play  # type: ignore[assignment]
-    hand = state.hand_masks[seat]
-    in_hands = 0
-    for mask in state.hand_masks:
-        in_hands |= mask
-    gone = k.deck & ~in_hands
-    trick = [int(card) for card in state.trick_cards]
-    return heuristic_card(k, seat, hand, legal, trick, state.leader, gone, state.taken_masks, state.trick_number)[0]
+    return heuristic_choice(PlayerView.from_state(state, seat))[0]
 
 
 def play_out(start: HandState, policy: str = "heuristic", seed: int = 0) -> History:
-    """Every position of ``start`` played to the end by ``policy`` (after the pass)."""
+    """Every position of ``start`` played to the end by ``policy`` (after the pass).
+
+    The players are the kernel's, as in the Variant Lab's simulation: the heuristic, or uniformly
+    random choices drawn from the kernel's generator seeded by ``seed`` (the passes seat by seat,
+    then the plays), so a Lab row is replayed card for card with the seed ``deal_seed + 1``."""
     if policy not in POLICIES:
         raise ValueError(f"no policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    rng = random.Random(seed)
-    k = SimRules(start.rules)
+    rules = kernel.rules_array(start.rules)
+    rng = kernel.rng_state(seed)
     state = start
     if state.is_passing:
-        passes = {seat: _choose_pass(state, seat, policy, k, rng) for seat in range(state.rules.players)}
-        state = state.with_passes(passes)
+        state = state.with_passes(_pass_all(state, policy, rules, rng))
     states = [state]
     while state.is_playing:
-        state = state.play(ALL_CARDS[_choose_card(state, policy, k, rng)])
+        state = state.play(ALL_CARDS[_choose_card(state, policy, rng)])
         states.append(state)
     return History.from_states(states)
 
@@ -588,7 +571,6 @@ __all__ = [
     "find_differing_deal",
     "first_divergence",
     "parse_deal_text",
-    "pass_view",
     "play_out",
     "replay_pair",
 ]

@@ -1,11 +1,13 @@
 """Thousands of paired deals: the same deals played under ruleset A and ruleset B.
 
 :func:`simulate_pairs` plays N deals (or N whole games) under both rulesets
-with the heuristic bots on the fast :class:`~hearts_core.search.sim.Sim` path and
-returns one :class:`HandRow` per deal and ruleset (and one :class:`GameRow`
-per game and ruleset in games mode).  Deal ``i`` is shuffled from its own
-seed (``HandRow.deal_seed``), so any row can be replayed card by card with
-``replay_pair(rules_a, rules_b, row.deal_seed, hand_number=row.hand_number)``.
+with the heuristic bots (or random choices) on the kernel
+(:func:`hearts_core.search.kernel.lab_hands`) and returns one :class:`HandRow`
+per deal and ruleset (and one :class:`GameRow` per game and ruleset in games
+mode).  Deal ``i`` is shuffled from its own seed (``HandRow.deal_seed``), so any
+row can be replayed card by card with
+``replay_pair(rules_a, rules_b, row.deal_seed, hand_number=row.hand_number, policy=..., seed=row.deal_seed + 1)``
+(the random policy draws from the seed ``deal_seed + 1``).
 :func:`compare_stats` turns the rows into paired differences with 95%
 confidence intervals and a verdict, "real" or "noise".
 
@@ -29,18 +31,17 @@ from typing import Any, Final
 
 import numpy as np
 
-from ..ai.bots import heuristic_card, heuristic_pass
-from ..engine.cards import cards_of_mask
 from ..engine.game import game_ends
 from ..engine.rules import Ruleset
-from ..engine.scoring import score_hand
-from ..engine.state import exchange, opening_leader, shuffled_deal
-from ..search import fast, kernel
-from ..search.sim import QS, Sim, SimRules, random_card
+from ..engine.state import shuffled_deal
+from ..search import kernel
 from ..words.catalogue import decimal, message
-from .compare import POLICIES, check_same_deck, pass_view
+from .compare import POLICIES, check_same_deck
 
 Progress = Callable[[int, int], bool]
+#: One hand's facts: (scores, moon shooter, sun shooter, queen taker, queen_self, first-trick
+#: points, hearts-broken trick).
+Played = tuple[tuple[int, ...], int, int, int, bool, int, int]
 
 #: A game that has not ended after this many hands (``tie="play_on"`` forever) is cut off.
 MAX_GAME_HANDS: Final = 200
@@ -149,83 +150,12 @@ class SimulationResult:
         )
 
 
-# -- one hand on the fast path -------------------------------------------------------------------
+# -- one hand on the kernel ----------------------------------------------------------------------
 
 
 def deal_masks(rules: Ruleset, deal_seed: int, hand_number: int) -> tuple[int, ...]:
     """The hands ``HandState.deal(rules, deal_seed, hand_number)`` deals, as masks."""
     return shuffled_deal(rules, random.Random(deal_seed), hand_number)
-
-
-def play_fast(
-    k: SimRules,
-    dealt: Sequence[int],
-    hand_number: int,
-    policy: str,
-    rng: random.Random,
-    totals: Sequence[int] | None = None,
-) -> tuple[tuple[int, ...], int, int, int, bool, int, int]:
-    """Pass and play one hand on masks; returns (scores, moon shooter, sun shooter,
-    queen taker, queen_self, first-trick points, hearts-broken trick)."""
-    rules = k.rules
-    n = k.n
-    hands = list(dealt)
-    offsets = rules.tables.pass_offsets
-    offset = offsets[hand_number % len(offsets)]
-    heuristic = policy == "heuristic"
-    if offset:
-        passed = []
-        for seat in range(n):
-            if heuristic:
-                view = pass_view(rules, k, seat, hands[seat], hand_number, (seat + offset) % n)
-                mask = 0
-                for chosen in heuristic_pass(view):
-                    mask |= 1 << chosen
-            else:
-                mask = 0
-                for picked in rng.sample([int(c) for c in cards_of_mask(hands[seat])], rules.pass_count):
-                    mask |= 1 << picked
-            passed.append(mask)
-        hands = list(exchange(hands, passed, offset))
-    leader = opening_leader(rules, hands, hand_number)
-    sim = Sim.from_parts(k, hands, leader, (), (0,) * n, (0,) * n, hand_number)
-    first_points = 0
-    broken_trick = 0
-    queen_player = -1
-    # A speed copy of hearts_core.ai.bots.rollout's loop that records the facts of each card.
-    while True:
-        seat = sim.to_play
-        hand = sim.hands[seat]
-        if not hand:
-            break
-        legal = sim.legal()
-        if not legal & (legal - 1):
-            card = (legal & -legal).bit_length() - 1
-        elif heuristic:
-            card = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken, sim.tricks_done)[0]
-        else:
-            card = random_card(legal, rng)
-        if card == QS:
-            queen_player = seat
-        was_broken = sim.broken
-        sim.play(card)
-        if not was_broken and sim.broken:
-            broken_trick = sim.tricks_done + 1 if sim.trick else sim.tricks_done
-        if sim.tricks_done == 1 and not sim.trick:
-            first_points = sum(sim.points)
-    shooter = sim.moon_shooter()
-    moon = sun = -1
-    if k.simple_scoring and shooter is None:
-        scores = tuple(sim.points)
-    else:
-        report = score_hand(rules, sim.taken, sim.won, None, totals)
-        scores = tuple(report.scores)
-        if report.sun_shooter is not None:
-            sun = report.sun_shooter
-        elif report.moon_shooter is not None:
-            moon = report.moon_shooter
-    queen_taker = next((seat for seat in range(n) if sim.taken[seat] >> QS & 1), -1)
-    return scores, moon, sun, queen_taker, queen_taker >= 0 and queen_taker == queen_player, first_points, broken_trick
 
 
 def _row(
@@ -235,7 +165,7 @@ def _row(
     hand_number: int,
     deal_seed: int,
     tricks: int,
-    played: tuple[tuple[int, ...], int, int, int, bool, int, int],
+    played: Played,
 ) -> HandRow:
     return HandRow(deal, name, game, hand_number, deal_seed, *played, tricks)
 
@@ -246,14 +176,32 @@ def _deal_seed(seed: int, game: int, hand: int) -> int:
     return ((seed * _SEED_STRIDE + game) * _SEED_STRIDE + hand) % _SEED_LIMIT
 
 
-def _compiled_hands(
-    rules: Ruleset, dealt: np.ndarray, hand_numbers: np.ndarray, totals: Sequence[int] | None = None
-) -> list[tuple[tuple[int, ...], int, int, int, bool, int, int]]:
-    """:func:`play_fast` with the heuristic for each deal, on the compiled kernel (the same results)."""
+def lab_hands(
+    rules: Ruleset,
+    dealt: Sequence[Sequence[int]],
+    hand_numbers: Sequence[int],
+    policy: str,
+    deal_seeds: Sequence[int],
+    totals: Sequence[int] | None = None,
+) -> list[Played]:
+    """Pass and play each deal (its hands as masks, its hand number) by ``policy`` on the kernel
+    (:func:`hearts_core.search.kernel.lab_hands`); per deal (scores, moon shooter, sun shooter,
+    queen taker, queen_self, first-trick points, hearts-broken trick).  The random policy draws
+    from the seed ``deal_seeds[i] + 1``; ``totals`` are the game totals before the hands (the
+    shooter's moon choice)."""
     n = rules.players
     out = np.zeros((len(dealt), n + kernel.LAB_FACTS), dtype=np.int64)
     game_totals = np.array(totals if totals is not None else [0] * n, dtype=np.int64)
-    kernel.lab_hands(kernel.rules_array(rules), dealt, hand_numbers, game_totals, totals is not None, out)
+    kernel.lab_hands(
+        kernel.rules_array(rules),
+        np.array(dealt, dtype=np.int64).reshape(len(dealt), n),
+        np.array(hand_numbers, dtype=np.int64),
+        game_totals,
+        totals is not None,
+        policy == "random",
+        np.array([seed + 1 for seed in deal_seeds], dtype=np.int64),
+        out,
+    )
     played = []
     for row in out.tolist():
         facts = row[n:]
@@ -277,31 +225,16 @@ def _hands_chunk(
     rules_a, rules_b = Ruleset.from_dict(values_a), Ruleset.from_dict(values_b)
     cycle = len(rules_a.pass_cycle) * len(rules_b.pass_cycle)
     tricks = rules_a.hand_size
-    if policy == "heuristic" and fast.ready():
-        deals = range(start, stop)
-        seeds = [_deal_seed(seed, 0, deal) for deal in deals]
-        numbers = np.array([deal % cycle for deal in deals], dtype=np.int64)
-        dealt_rows = np.array(
-            [deal_masks(rules_a, deal_seed, int(number)) for deal_seed, number in zip(seeds, numbers, strict=True)],
-            dtype=np.int64,
-        ).reshape(len(deals), rules_a.players)
-        played_a = _compiled_hands(rules_a, dealt_rows, numbers)
-        played_b = _compiled_hands(rules_b, dealt_rows, numbers)
-        compiled_rows: list[HandRow] = []
-        for index, deal in enumerate(deals):
-            number = int(numbers[index])
-            compiled_rows.append(_row(deal, "A", 0, number, seeds[index], tricks, played_a[index]))
-            compiled_rows.append(_row(deal, "B", 0, number, seeds[index], tricks, played_b[index]))
-        return compiled_rows
-    k_a, k_b = SimRules(rules_a), SimRules(rules_b)
+    deals = range(start, stop)
+    seeds = [_deal_seed(seed, 0, deal) for deal in deals]
+    numbers = [deal % cycle for deal in deals]
+    dealt = [deal_masks(rules_a, deal_seed, number) for deal_seed, number in zip(seeds, numbers, strict=True)]
+    played_a = lab_hands(rules_a, dealt, numbers, policy, seeds)
+    played_b = lab_hands(rules_b, dealt, numbers, policy, seeds)
     rows: list[HandRow] = []
-    for deal in range(start, stop):
-        hand_number = deal % cycle
-        deal_seed = _deal_seed(seed, 0, deal)
-        dealt = deal_masks(rules_a, deal_seed, hand_number)
-        for name, k in (("A", k_a), ("B", k_b)):
-            played = play_fast(k, dealt, hand_number, policy, random.Random(deal_seed + 1))
-            rows.append(_row(deal, name, 0, hand_number, deal_seed, tricks, played))
+    for index, deal in enumerate(deals):
+        rows.append(_row(deal, "A", 0, numbers[index], seeds[index], tricks, played_a[index]))
+        rows.append(_row(deal, "B", 0, numbers[index], seeds[index], tricks, played_b[index]))
     return rows
 
 
@@ -317,8 +250,6 @@ def _games_chunk(
     values_a: dict[str, Any], values_b: dict[str, Any], seed: int, start: int, stop: int, policy: str
 ) -> tuple[list[HandRow], list[GameRow]]:
     rules = {"A": Ruleset.from_dict(values_a), "B": Ruleset.from_dict(values_b)}
-    ks = {name: SimRules(value) for name, value in rules.items()}
-    compiled = policy == "heuristic" and fast.ready()
     n = rules["A"].players
     tricks = rules["A"].hand_size
     rows: list[HandRow] = []
@@ -336,15 +267,7 @@ def _games_chunk(
             for name in ("A", "B"):
                 if done[name]:
                     continue
-                if compiled:
-                    played = _compiled_hands(
-                        rules[name],
-                        np.array([dealt], dtype=np.int64),
-                        np.array([hand_number], dtype=np.int64),
-                        totals[name],
-                    )[0]
-                else:
-                    played = play_fast(ks[name], dealt, hand_number, policy, random.Random(deal_seed + 1), totals[name])
+                played = lab_hands(rules[name], [dealt], [hand_number], policy, [deal_seed], totals[name])[0]
                 rows.append(_row(deal + hand_number, name, game, hand_number, deal_seed, tricks, played))
                 for seat, score in enumerate(played[0]):
                     totals[name][seat] += score
@@ -534,7 +457,7 @@ __all__ = [
     "StatDiff",
     "compare_stats",
     "deal_masks",
+    "lab_hands",
     "paired_difference",
-    "play_fast",
     "simulate_pairs",
 ]

@@ -1,15 +1,22 @@
-"""The compiled kernel: the engine's hot paths as numba functions on 64-bit card masks.
+"""The kernel: every hot path of the engine, once, as numba functions on 64-bit card masks.
 
-Everything here works on plain ``int64`` numbers and NumPy arrays so that
-numba can compile it to machine code: the legality kernel, playing a card,
-the heuristic player and the moon shooter, the heuristic pass, scoring, a
-random hand (deal, pass, play), a Variant Lab hand, and deals of the unseen
-cards.  The pure-Python engine (:mod:`hearts_core.engine`,
-:mod:`hearts_core.search.sim`, :func:`hearts_core.ai.bots.heuristic_card`) stays
-the reference: ``tests/core/test_kernel.py`` plays seeded hands through both and
-compares every legal set, every heuristic choice and every score under every
-preset.  Callers go through :mod:`hearts_core.search.fast`, which uses this
-kernel once it is compiled and the Python path until then (or without numba).
+Everything that must be fast is written here and nowhere else: legality,
+playing a card, scoring, the heuristic player (with the idea behind each card)
+and the moon shooter, the heuristic pass, equivalent cards, whole random hands,
+the Variant Lab's hands, deals of the unseen cards consistent with a seat's
+view, and the Monte Carlo playouts; the exact solver's searches are in
+:mod:`hearts_core.search.solver_kernel`.  Everything works on plain ``int64``
+numbers and NumPy arrays so that numba compiles it to machine code; with
+``HEARTS_COMPILED=0`` (or without numba) the very same functions run as plain
+Python, slowly, with the same answers and the same random numbers.
+
+The readable specification stays in :mod:`hearts_core.engine`
+(:class:`~hearts_core.engine.state.HandState`, :mod:`~hearts_core.engine.legality`,
+:mod:`~hearts_core.engine.scoring`): ``tests/core/test_kernel.py`` plays seeded
+hands on the kernel and replays them through ``HandState`` under every preset
+and every example of every ruleset field, comparing every legal set and every
+score.  :mod:`hearts_core.search.fast` warms the kernel (numba compiles each
+function the first time it runs, or loads it from its disk cache).
 
 Layouts (indices are module constants):
 
@@ -37,12 +44,12 @@ import numpy as np
 
 from ..engine.rules import Ruleset
 
-try:  # numba is optional: without it the engine runs on its pure-Python path.
+try:  # numba is optional: without it the kernel runs as plain Python (slowly, with the same answers).
     import numba
 except ImportError:  # pragma: no cover - exercised where numba is not installed
     numba = None  # type: ignore[assignment]
 
-#: ``HEARTS_COMPILED=0`` turns the compiled kernel off (the pure-Python path is used).
+#: ``HEARTS_COMPILED=0`` turns compiling off: the kernel runs as plain Python.
 WANTED: Final = os.environ.get("HEARTS_COMPILED", "1") != "0"
 AVAILABLE: Final = numba is not None and WANTED
 #: The compiled modules: numba's disk cache is kept in a folder named by a digest of their source.
@@ -73,6 +80,15 @@ def _kernel(function: Any) -> Any:
     if not AVAILABLE:
         return function
     return numba.njit(cache=True, nogil=True)(function)
+
+
+def _inline(function: Any) -> Any:
+    """Like :func:`_kernel`, but inlined into its compiled callers: a small step of a search that
+    passes arrays costs no call and no reference counting (the solver's search measured 1.7 times
+    faster with its steps inlined)."""
+    if not AVAILABLE:
+        return function
+    return numba.njit(cache=True, nogil=True, inline="always")(function)
 
 
 # -- layouts ---------------------------------------------------------------------------------------
@@ -107,6 +123,25 @@ RNG_MULTIPLIER: Final = 0x5DEECE66D
 RNG_MASK: Final = (1 << 48) - 1
 #: Shooter codes returned by :func:`score_hand`: a moon shooter's seat, or SUN + seat.
 SUN: Final = 100
+#: The ideas behind the heuristic player's cards, numbered as :func:`heuristic_choice` returns them
+#: (their texts are ``idea.<code>`` in the message catalogue).
+HEURISTIC_IDEAS: Final = (
+    "only_card",
+    "win_jack",
+    "stop_moon",
+    "flush_queen",
+    "lead_low",
+    "keep_exit",
+    "dump_queen",
+    "duck_under_winner",
+    "follow_low",
+    "dump_high_heart",
+    "dump_points",
+    "void_discard",
+)
+IDEA_ONLY_CARD, IDEA_WIN_JACK, IDEA_STOP_MOON, IDEA_FLUSH_QUEEN, IDEA_LEAD_LOW, IDEA_KEEP_EXIT = 0, 1, 2, 3, 4, 5
+IDEA_DUMP_QUEEN, IDEA_DUCK_UNDER_WINNER, IDEA_FOLLOW_LOW, IDEA_DUMP_HIGH_HEART = 6, 7, 8, 9
+IDEA_DUMP_POINTS, IDEA_VOID_DISCARD = 10, 11
 
 
 def rules_array(rules: Ruleset) -> np.ndarray:
@@ -159,7 +194,7 @@ def rng_state(seed: int) -> np.ndarray:
 @_kernel
 def popcount(x: int) -> int:
     """The number of set bits of a non-negative mask."""
-    x = int(x)  # a Python int on the pure-Python path, so the multiplication below cannot overflow
+    x = int(x)  # a Python int when not compiled, so the multiplication below cannot overflow
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
@@ -216,6 +251,41 @@ def random_card(mask: int, rng: np.ndarray) -> int:
     if count == 1:
         return lowest(mask)
     return nth_card(mask, below(rng, count))
+
+
+# -- equivalent cards ----------------------------------------------------------------------------------
+
+
+@_inline
+def class_representatives(attributes: np.ndarray, offset: int, cards: int, elsewhere: int, out: np.ndarray) -> int:
+    """One card of each class of equivalent cards of ``cards`` (its lowest), in card order, into
+    ``out``; returns how many.
+
+    Two cards of one suit in one hand are equivalent when nothing between them in rank is still
+    in play ``elsewhere`` (the other hands and the trick in progress) and they share every
+    attribute the question cares about: ``attributes[offset + card]`` numbers a card's
+    attributes (:func:`hearts_core.search.equivalence.card_attributes`).  So each class is a
+    run of ``cards`` in card order, from its representative up to the next one."""
+    count = 0
+    previous = -1
+    previous_attribute = -1
+    while cards:
+        card = lowest(cards)
+        bit = cards & -cards
+        cards ^= bit
+        attribute = attributes[offset + card]
+        joins = (
+            previous >= 0
+            and card // 13 == previous // 13
+            and attribute == previous_attribute
+            and not elsewhere & (bit - (2 << previous))
+        )
+        if not joins:
+            out[count] = card
+            count += 1
+            previous_attribute = attribute
+        previous = card
+    return count
 
 
 # -- legality and play -------------------------------------------------------------------------------
@@ -310,7 +380,7 @@ def play_card(rules: np.ndarray, state: np.ndarray, card: int) -> None:
 
 @_kernel
 def moon_shooter(rules: np.ndarray, state: np.ndarray) -> int:
-    """The seat that took every card a moon needs, or -1 (``Sim.moon_shooter``)."""
+    """The seat that took every card a moon needs, or -1."""
     if rules[R_MOON_ON] == 0:
         return -1
     needed = rules[R_MOON_NEEDED]
@@ -415,7 +485,7 @@ def score_hand(rules: np.ndarray, state: np.ndarray, totals: np.ndarray, use_tot
     return -1
 
 
-# -- the heuristic player (hearts_core.ai.bots.heuristic_card, line by line) ------------------------
+# -- the heuristic player: the sources' strategy advice as code ---------------------------------------
 
 
 @_kernel
@@ -511,17 +581,19 @@ def moon_threat(rules: np.ndarray, state: np.ndarray) -> int:
 
 
 @_kernel
-def _lead(rules: np.ndarray, hand: int, legal: int, unseen: int, threat: int) -> int:
+def _lead(rules: np.ndarray, hand: int, legal: int, unseen: int, threat: int) -> tuple[int, int]:
+    """The heuristic's lead: the JD when it is a sure bonus, a high heart against a moon, a low spade
+    to flush the queen, else the low card most likely to be beaten (from a short suit on a tie)."""
     diamonds = SUIT_BITS << 13
     if rules[R_POINTS + JD] < 0 and (legal >> JD) & 1 and not unseen & diamonds & ~((1 << (JD + 1)) - 1):
-        return JD
+        return JD, IDEA_WIN_JACK
     if threat >= 0:
         hearts = legal & HEARTS_BITS
         if hearts and highest(hearts) > highest(unseen & HEARTS_BITS):
-            return highest(hearts)
+            return highest(hearts), IDEA_STOP_MOON
     spades = legal & SPADES_BITS
     if spades and (unseen >> QS) & 1 and not hand & SPADE_HONOURS:
-        return lowest(spades)
+        return lowest(spades), IDEA_FLUSH_QUEEN
     negative = _priced(rules, legal, -1)
     safe = legal & ~_priced(rules, legal, 1) & ~negative
     pool = safe
@@ -551,7 +623,7 @@ def _lead(rules: np.ndarray, hand: int, legal: int, unseen: int, threat: int) ->
         if (risk, length, rank) < (best_risk, best_length, best_rank):
             best_risk, best_length, best_rank = risk, length, rank
             best = card
-    return best
+    return best, IDEA_LEAD_LOW
 
 
 @_kernel
@@ -566,7 +638,9 @@ def _follow(
     trick_points: int,
     last: bool,
     threat: int,
-) -> int:
+) -> tuple[int, int]:
+    """The heuristic following suit: take a sure bonus jack, take penalty cards away from a moon
+    shooter, else duck under the winner (dumping points there), or win cheaply when nobody can beat it."""
     below_winner = legal & ((1 << win_card) - 1)
     above = legal & ~below_winner
     length = state[S_TRICK_LEN]
@@ -578,60 +652,79 @@ def _follow(
             penalties_in_trick = True
         if card == JD:
             jack_in_trick = True
+    # Omnibus: take the jack when the trick is worth taking and nobody can beat us.
     if rules[R_POINTS + JD] < 0 and above and (jack_in_trick or (legal >> JD) & 1):
         card = JD if (above >> JD) & 1 else highest(above)
         beaten = unseen & suit & ~((1 << (card + 1)) - 1)
         if (last or beaten == 0) and trick_points + rules[R_POINTS + card] < 0:
-            return card
+            return card, IDEA_WIN_JACK
+    # Moon defence: take a trick with penalty cards away from the collector.
     if threat >= 0 and above and penalties_in_trick and (winner == threat or not last):
         clean = above & ~_priced(rules, above, 1)
-        return highest(clean if clean else above)
+        return highest(clean if clean else above), IDEA_STOP_MOON
     if below_winner:
         if last and above and trick_points <= 0 and not penalties_in_trick:
             clean = above & ~_priced(rules, above, 1)
             if clean:
-                return highest(clean)
+                return highest(clean), IDEA_KEEP_EXIT
         loaded = _priced(rules, below_winner, 1)
         if loaded:
-            return _best_by_points(rules, loaded)
-        return highest(below_winner)
+            card = _best_by_points(rules, loaded)
+            return card, IDEA_DUMP_QUEEN if card == QS else IDEA_DUCK_UNDER_WINNER
+        return highest(below_winner), IDEA_DUCK_UNDER_WINNER
     clean = above & ~_priced(rules, above, 1)
     if last:
-        return highest(clean) if clean else _low_points(rules, above)
+        return (highest(clean) if clean else _low_points(rules, above)), IDEA_KEEP_EXIT
     lowest_mine = lowest(clean if clean else above)
     if not unseen & suit & ~((1 << (lowest_mine + 1)) - 1):
-        return highest(clean) if clean else _low_points(rules, above)
-    return lowest_mine
+        # Nobody still to play can beat us: win with the highest safe card.
+        return (highest(clean) if clean else _low_points(rules, above)), IDEA_KEEP_EXIT
+    return lowest_mine, IDEA_FOLLOW_LOW
 
 
 @_kernel
-def _discard(rules: np.ndarray, hand: int, legal: int, unseen: int, winner: int, last: bool, threat: int) -> int:
+def _discard(
+    rules: np.ndarray, hand: int, legal: int, unseen: int, winner: int, last: bool, threat: int
+) -> tuple[int, int]:
+    """The heuristic without the led suit: against a moon give points to anyone but the shooter,
+    else dump the most points (the queen first), else the most dangerous high card."""
     positive = _priced(rules, legal, 1)
     keep = _priced(rules, legal, -1)
     if threat >= 0:
         if winner == threat:
             clean = legal & ~positive & ~keep
             if clean:
-                return _high_rank(clean, hand)
+                return _high_rank(clean, hand), IDEA_STOP_MOON
         elif last and positive:
-            return _best_by_points(rules, positive)
+            return _best_by_points(rules, positive), IDEA_STOP_MOON
     if positive:
-        return _best_by_points(rules, positive)
+        card = _best_by_points(rules, positive)
+        if card == QS:
+            return card, IDEA_DUMP_QUEEN
+        return card, IDEA_DUMP_HIGH_HEART if card // 13 == 2 else IDEA_DUMP_POINTS
     pool = legal & ~keep
     if pool == 0:
         pool = legal
+    # Without the queen out, the AS and KS are the most dangerous cards to keep.
     if (unseen >> QS) & 1:
         honours = pool & SPADE_HONOURS
         if honours:
-            return highest(honours)
-    return _high_rank(pool, hand)
+            return highest(honours), IDEA_VOID_DISCARD
+    return _high_rank(pool, hand), IDEA_VOID_DISCARD
 
 
 @_kernel
-def heuristic_card(rules: np.ndarray, state: np.ndarray, legal: int) -> int:
-    """The heuristic's card for the seat to play (``hearts_core.ai.bots.heuristic_card``)."""
+def heuristic_choice(rules: np.ndarray, state: np.ndarray, legal: int) -> tuple[int, int]:
+    """The heuristic player's card for the seat to play, and the idea behind it (an index of
+    :data:`HEURISTIC_IDEAS`).
+
+    It reads only what that seat knows: its own hand, the trick in progress, the cards gone and
+    the cards each seat has taken (the other hands in ``state`` are never looked at, so a bot may
+    pass a position with only its own hand filled in).  The sources' strategy advice, in this
+    order: moon defence, the jack of diamonds when it is a bonus, then by position (lead, follow,
+    discard)."""
     if not legal & (legal - 1):
-        return lowest(legal)
+        return lowest(legal), IDEA_ONLY_CARD
     seat = state[S_TO_PLAY]
     n = rules[R_N]
     hand = state[S_HANDS + seat]
@@ -661,8 +754,15 @@ def heuristic_card(rules: np.ndarray, state: np.ndarray, legal: int) -> int:
 
 
 @_kernel
+def heuristic_card(rules: np.ndarray, state: np.ndarray, legal: int) -> int:
+    """The heuristic player's card for the seat to play (:func:`heuristic_choice` without the idea)."""
+    return heuristic_choice(rules, state, legal)[0]
+
+
+@_kernel
 def shooter_card(rules: np.ndarray, state: np.ndarray, legal: int) -> int:
-    """Play for the moon (``hearts_core.ai.bots.shooter_card``)."""
+    """Play for the moon: win every trick with penalty cards, lead from the top (a card nobody can
+    beat when there is one)."""
     if not legal & (legal - 1):
         return lowest(legal)
     hand = state[S_HANDS + state[S_TO_PLAY]]
@@ -691,7 +791,8 @@ def shooter_card(rules: np.ndarray, state: np.ndarray, legal: int) -> int:
 
 @_kernel
 def heuristic_pass(rules: np.ndarray, hand: int, right: bool) -> int:
-    """The heuristic's pass as a mask (``hearts_core.ai.bots.heuristic_pass``); ``right``: passing
+    """The heuristic's pass as a mask by the sources' passing advice (see
+    ``hearts_core.ai.bots.heuristic_pass``); ``right``: passing
     to the seat on the right."""
     count = rules[R_PASS_COUNT]
     spades = hand & SPADES_BITS
@@ -751,7 +852,7 @@ def heuristic_pass(rules: np.ndarray, hand: int, right: bool) -> int:
 @_kernel
 def rollout(rules: np.ndarray, state: np.ndarray, me: int, shoot: bool, epsilon: int, rng: np.ndarray) -> None:
     """Play to the end: the heuristic for every seat (``me`` going for the moon when ``shoot``), a
-    random legal card when 31 random bits fall below ``epsilon`` (``bots.rollout``)."""
+    random legal card when 31 random bits fall below ``epsilon``."""
     while True:
         seat = state[S_TO_PLAY]
         if state[S_HANDS + seat] == 0:
@@ -812,7 +913,7 @@ def pass_playouts(
 ) -> None:
     """A candidate pass played out once per world (``worlds[w]``: every seat's dealt hand): ``me``
     passes ``mine``, the others pass by the heuristic, and the heuristic plays the hand out
-    (``bots.score_passes``).  The final scores go into ``scores[w]``."""
+    (the Monte Carlo bot's and the pass hint's scoring).  The final scores go into ``scores[w]``."""
     n = rules[R_N]
     offset = pass_offset(rules, hand_number)
     hands = np.empty(n, dtype=np.int64)
@@ -862,6 +963,15 @@ def exchange(rules: np.ndarray, hands: np.ndarray, passed: np.ndarray, offset: i
 
 
 @_kernel
+def random_passes(rules: np.ndarray, hands: np.ndarray, passed: np.ndarray, rng: np.ndarray) -> None:
+    """Every seat's pass into ``passed``: ``pass_count`` cards of its hand drawn one by one."""
+    for seat in range(rules[R_N]):
+        passed[seat] = 0
+        for _ in range(rules[R_PASS_COUNT]):
+            passed[seat] |= 1 << random_card(hands[seat] & ~passed[seat], rng)
+
+
+@_kernel
 def random_hands(
     rules: np.ndarray, count: int, first_hand: int, rng: np.ndarray, scores: np.ndarray, trace: np.ndarray
 ) -> None:
@@ -893,9 +1003,7 @@ def random_hands(
         offset = pass_offset(rules, hand_number)
         passed[:] = 0
         if offset:
-            for seat in range(n):
-                for _ in range(rules[R_PASS_COUNT]):
-                    passed[seat] |= 1 << random_card(hands[seat] & ~passed[seat], rng)
+            random_passes(rules, hands, passed, rng)
         if recording:
             for seat in range(n):
                 trace[hand, seat] = hands[seat]
@@ -925,22 +1033,32 @@ def lab_hands(
     hand_numbers: np.ndarray,
     totals: np.ndarray,
     use_totals: bool,
+    random_policy: bool,
+    seeds: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """Heuristic passes and play for each deal (``dealt[i]``, hand number ``hand_numbers[i]``), the
-    Variant Lab's ``play_fast``: ``out[i]`` gets the seats' scores, then the facts (``LAB_*``)."""
+    """The Variant Lab's hands: each deal (``dealt[i]``, hand number ``hand_numbers[i]``) passed and
+    played by the heuristic players, or with ``random_policy`` by uniformly random choices drawn
+    from the generator seeded by ``seeds[i]`` (:func:`rng_state`; the passes seat by seat, then the
+    plays, as :func:`random_hands` draws them).  ``out[i]`` gets the seats' scores, then the facts
+    (``LAB_*``)."""
     n = rules[R_N]
     hands = np.empty(n, dtype=np.int64)
     passed = np.empty(n, dtype=np.int64)
     state = np.empty(STATE_SIZE, dtype=np.int64)
+    rng = np.empty(1, dtype=np.int64)
     for deal in range(dealt.shape[0]):
         hand_number = hand_numbers[deal]
+        rng[0] = (seeds[deal] ^ RNG_MULTIPLIER) & RNG_MASK
         for seat in range(n):
             hands[seat] = dealt[deal, seat]
         offset = pass_offset(rules, hand_number)
         if offset:
-            for seat in range(n):
-                passed[seat] = heuristic_pass(rules, hands[seat], offset == n - 1)
+            if random_policy:
+                random_passes(rules, hands, passed, rng)
+            else:
+                for seat in range(n):
+                    passed[seat] = heuristic_pass(rules, hands[seat], offset == n - 1)
             exchange(rules, hands, passed, offset)
         start_state(rules, hands, opening_leader(rules, hands, hand_number), state)
         first_points = 0
@@ -948,7 +1066,7 @@ def lab_hands(
         queen_player = -1
         while state[S_HANDS + state[S_TO_PLAY]] != 0:
             legal = state_legal(rules, state)
-            card = heuristic_card(rules, state, legal)
+            card = random_card(legal, rng) if random_policy else heuristic_card(rules, state, legal)
             if card == QS:
                 queen_player = state[S_TO_PLAY]
             was_broken = state[S_BROKEN]

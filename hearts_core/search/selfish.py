@@ -9,9 +9,10 @@ both searches and in the paranoid one holds under every honest reading of
 "which card takes the fewest points?".
 
 Values are the raw points ``seat`` holds at the end of the hand
-(:meth:`~hearts_core.engine.state.HandState.hand_points`).  The search runs on
-the fast playout path with every node memoised; equivalent cards
-(:mod:`.equivalence`) are searched once, which is exact here too: two such
+(:meth:`~hearts_core.engine.state.HandState.hand_points`).  The search is the
+kernel's :func:`~hearts_core.search.solver_kernel.selfish_search` (max^n, every
+node searched, leads after trick 0 kept in a transposition table); equivalent
+cards (:mod:`.equivalence`) are searched once, which is exact here too: two such
 cards give every player the same points.
 
 Seat 3 led the 8H; seat 0 holds the TH and the 2H; seat 2 has no heart but holds the
@@ -30,17 +31,17 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from ..engine.cards import ALL_CARDS
+import numpy as np
+
+from ..engine.cards import ALL_CARDS, cards_of_mask
+from ..engine.rules import QUEEN_OF_SPADES
 from ..engine.state import HandState
-from .equivalence import equivalent_classes, point_attributes
-from .sim import Sim
+from . import kernel, solver_kernel
+from .equivalence import point_attributes
+from .positions import KernelPosition
 
 Ties = Literal["against", "for"]
 TIES: Final[tuple[Ties, ...]] = ("against", "for")
-
-
-def _key(sim: Sim) -> tuple[object, ...]:
-    return (tuple(sim.hands), tuple(sim.trick), sim.leader, sim.broken)
 
 
 def selfish_values(state: HandState, seat: int, ties: Ties) -> dict[str, int]:
@@ -51,68 +52,39 @@ def selfish_values(state: HandState, seat: int, ties: Ties) -> dict[str, int]:
         raise ValueError(f"ties must be one of {', '.join(TIES)}, not {ties!r}")
     if not state.is_playing:
         raise ValueError("the hand is not in play")
-    root = Sim.from_state(state)
-    attributes = point_attributes(state.rules)
-    memo: dict[tuple[object, ...], tuple[int, ...]] = {}
-    against = ties == "against"
-
-    def gains(sim: Sim) -> tuple[int, ...]:
-        """The points each seat takes from this node to the end of the hand, under the model
-        (relative, so that every way of reaching the same cards shares one memo entry)."""
-        if sim.over:
-            return (0,) * len(sim.points)
-        key = _key(sim)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        mover = sim.to_play
-        best: tuple[int, ...] | None = None
-        for card in _choices(sim, attributes):
-            result = _after(sim, card)
-            if best is None or _better(result, best, mover, seat, against):
-                best = result
-        assert best is not None
-        memo[key] = best
-        return best
-
-    def _after(sim: Sim, card: int) -> tuple[int, ...]:
-        child = sim.copy()
-        child.play(card)
-        later = gains(child)
-        return tuple(now - before + rest for now, before, rest in zip(child.points, sim.points, later, strict=True))
-
-    return {str(ALL_CARDS[card]): root.points[seat] + _after(root, card)[seat] for card in _bits(root.legal())}
-
-
-def _better(result: tuple[int, ...], best: tuple[int, ...], mover: int, seat: int, against: bool) -> bool:
-    """Whether the mover prefers ``result``: fewer points for itself, then the tie rule for ``seat``
-    (the learner itself simply takes fewer points)."""
-    if result[mover] != best[mover]:
-        return result[mover] < best[mover]
-    if mover == seat:
-        return False
-    return result[seat] > best[seat] if against else result[seat] < best[seat]
-
-
-def _choices(sim: Sim, attributes: tuple[int, ...]) -> list[int]:
-    """One card of each class of equivalent legal cards."""
-    legal = sim.legal()
-    elsewhere = 0
-    for other, hand in enumerate(sim.hands):
-        if other != sim.to_play:
-            elsewhere |= hand
-    for card in sim.trick:
-        elsewhere |= 1 << card
-    return [(group & -group).bit_length() - 1 for group in equivalent_classes(legal, attributes, elsewhere)]
-
-
-def _bits(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
+    rules = state.rules
+    n = rules.players
+    points = rules.tables.points
+    params = solver_kernel.search_params(
+        n,
+        points,
+        point_attributes(rules),
+        (True,) * n,
+        (True,) * n,
+        rules.tables.legality.breaks_mask,
+        int(QUEEN_OF_SPADES),
+        swap_minors=False,
+    )
+    numbers = kernel.rules_array(rules)
+    keys, values = solver_kernel.new_vector_table(KernelPosition.of(state).live.bit_count())
+    frames, moves = solver_kernel.new_stack()
+    vectors = solver_kernel.new_vectors()
+    scratch = solver_kernel.new_scratch()
+    result: dict[str, int] = {}
+    for card in cards_of_mask(state.legal_mask()):
+        child = state.play(ALL_CARDS[card])
+        later = 0
+        if child.is_playing:
+            at = KernelPosition.of(child)
+            trick_points = sum(points[int(played)] for played in child.trick_cards)
+            solver_kernel.selfish_search(
+                params, numbers, np.array(child.hand_masks, dtype=np.int64), keys, values, frames, moves, vectors,
+                scratch, seat, ties == "against", at.seat, at.pos, at.led, at.wcard, at.wseat, trick_points, at.trick,
+                at.broken, at.live, at.first,
+            )  # fmt: skip
+            later = int(vectors[solver_kernel.RETURNED, seat])
+        result[str(ALL_CARDS[card])] = child.hand_points()[seat] + later
+    return result
 
 
 __all__ = ["TIES", "Ties", "selfish_values"]

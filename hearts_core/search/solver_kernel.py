@@ -1,21 +1,23 @@
-"""The exact solver's search after trick 0, compiled: :mod:`hearts_core.search.solver`'s
-alpha-beta as numba functions on ``int64`` masks and arrays.
+"""The exact solver's searches, in the kernel: alpha-beta (:func:`search`) and the
+self-interested max^n search (:func:`selfish_search`), as numba functions on ``int64``
+masks and arrays.
 
-:func:`search` returns the same internal value as the pure-Python search that
-``solver._build_search`` builds (fail-soft: exact inside the window ``alpha,
-beta``, a bound outside it), with the same parts: lead nodes with the bounds
-cutoffs, the last trick played out directly and a transposition table;
-follower nodes; equivalent cards searched once; the same move ordering.  The
-root-level code (trick 0, ``solve``, ``decide``, ``line_for``, the line) stays
-in Python and calls :func:`search` for every position after trick 0; the
-Python search stays the reference, and ``tests/core/test_solver_kernel.py``
-checks that both give the same values, best cards and lines.
+:func:`search` returns the internal value of a position for an objective
+(:mod:`hearts_core.search.solver` explains it; fail-soft: exact inside the
+window ``alpha, beta``, a bound outside it): lead nodes with the bounds cutoffs,
+the last trick played out directly and a transposition table; follower nodes;
+equivalent cards searched once; move ordering.  Trick 0 is searched here too,
+with its own rules (the opening lead, the first-trick rule) and no table.  The
+root (``solve``, ``decide``, ``line_for``, the line) is
+:mod:`hearts_core.search.solver`, which asks for the value after each card;
+``tests/core/test_solver.py`` and ``tests/core/test_solver_kernel.py`` check
+the values against plain minimax over ``HandState``.
 
 Design decisions:
 
 * **An explicit stack, no recursion.**  numba compiles self-recursion only
-  with care (the types must be inferable from a non-recursive return), the
-  Python search is three mutually recursive node kinds, and ``cache=True``
+  with care (the types must be inferable from a non-recursive return), a
+  search has three kinds of node, and ``cache=True``
   with a recursive function crashed in an earlier experiment here.  So
   :func:`search` is one loop over a stack of frames (``frames[ply, F_*]``,
   one row per card played, and ``moves[ply, :]`` for the cards to try): a
@@ -24,12 +26,12 @@ Design decisions:
   update, cutoff), and a node with no move left is *closed* (the
   transposition table store).  Every step is a small function.
 * **The transposition table** is a fixed-size open-addressing table in two
-  NumPy arrays made per engine (:func:`new_table`): ``keys[slot, :]`` holds the
+  NumPy arrays made per root position (:func:`new_table`): ``keys[slot, :]`` holds the
   whole key (so a hit is never wrong) and ``data[slot]`` packs the bounds, the
   best card and the number of cards left (``T_*``).  Slots come in buckets of
   :data:`BUCKET`; a new key takes an empty slot of its bucket or replaces
   the one with the fewest cards left (replacement only costs speed).
-* **The key** is the Python search's: the leader, hearts broken, and per suit
+* **The key**: the leader, hearts broken, and per suit
   the owners of the cards still held in rank order with each card's kind
   (its value in the table, whether it breaks hearts, being the queen of
   spades); clubs and diamonds swap when their kinds match rank by rank.  Each
@@ -61,22 +63,12 @@ the legality rules as :func:`hearts_core.search.kernel.rules_array`, the hands
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
 from ..engine.rules import QUEEN_OF_SPADES, Ruleset
-from .kernel import AVAILABLE, _kernel, legal_mask, lowest, numba, popcount, rules_array
-
-
-def _inline(function: Any) -> Any:
-    """Like ``kernel._kernel``, but inlined into its callers by numba: the search's small steps
-    pass several arrays, and an inlined step costs no call and no reference counting (measured
-    1.7 times faster than separate compiled functions)."""
-    if not AVAILABLE:
-        return function
-    return numba.njit(cache=True, nogil=True, inline="always")(function)
-
+from .kernel import _inline, _kernel, class_representatives, legal_mask, lowest, popcount, rules_array
 
 MAX_SEATS: Final = 8
 INF: Final = 1 << 40
@@ -89,6 +81,7 @@ MAX_MOVES: Final = 32
 #: Hashing constants (below 2**63, so numba keeps them ``int64``).
 _MIX_A: Final = 0x5851F42D4C957F2D
 _MIX_B: Final = 0x14057B7EF767814F
+_MIX_MASK: Final = (1 << 62) - 1
 
 # -- the search's numbers (one int64 array) -------------------------------------------------------------
 
@@ -107,7 +100,8 @@ PARAMS_SIZE: Final = P_MINIMIZER + MAX_SEATS
 F_SEAT, F_POS, F_LED, F_WCARD, F_WSEAT, F_TPTS, F_TMASK, F_BROKEN, F_LIVE = 0, 1, 2, 3, 4, 5, 6, 7, 8
 F_ALPHA, F_BETA, F_ALPHA0, F_BETA0, F_LO, F_HI = 9, 10, 11, 12, 13, 14
 F_BEST, F_BEST_MOVE, F_COUNT, F_NEXT, F_CARD, F_GAINED = 15, 16, 17, 18, 19, 20
-F_KEY = 21  # the transposition key: header, then one code per suit
+F_FIRST = 21  # 1 on trick 0, whose own rules (the opening lead, the first-trick rule) apply
+F_KEY = 22  # the transposition key: header, then one code per suit
 KEY_SIZE: Final = 5
 FRAME_SIZE: Final = F_KEY + KEY_SIZE
 
@@ -143,14 +137,18 @@ def supports(table: Sequence[int]) -> bool:
 def search_params(
     players: int,
     table: Sequence[int],
-    attributes: Sequence[int],
+    attributes: Sequence[int] | np.ndarray,
     counted: Sequence[bool],
     minimizer: Sequence[bool],
     breaks: int,
     queen: int,
+    *,
+    swap_minors: bool = True,
 ) -> np.ndarray:
     """The search's numbers (``P_*``) for an objective's table, the cards' attribute classes,
-    the counted and minimising seats, the cards that break hearts and the queen of spades."""
+    the counted and minimising seats, the cards that break hearts and the queen of spades.
+    ``swap_minors`` lets the transposition table treat clubs and diamonds as one when their cards
+    are alike rank by rank (not for the self-interested search: see :func:`selfish_search`)."""
     if players > MAX_SEATS:
         raise ValueError(f"the compiled solver keeps at most {MAX_SEATS} seats")
     if not supports(table):
@@ -166,7 +164,7 @@ def search_params(
             params[P_KIND + card] = local.setdefault(global_kinds[card], len(local))
         params[P_KINDS + suit] = len(local)
         params[P_RADIX + suit] = suit_radix(players, len(local))
-    params[P_TWIN] = global_kinds[:13] == global_kinds[13:26]
+    params[P_TWIN] = swap_minors and global_kinds[:13] == global_kinds[13:26]
     params[P_TABLE : P_TABLE + 52] = table
     params[P_ATTR : P_ATTR + 52] = attributes
     params[P_COUNTED : P_COUNTED + players] = counted
@@ -278,12 +276,13 @@ def write_key(
 
 @_inline
 def bucket_of(keys: np.ndarray, frames: np.ndarray, ply: int) -> int:
-    """The first slot of the key's bucket."""
+    """The first slot of the key's bucket.  The products are cut to 62 bits, so the mixing gives
+    the same bucket compiled (where an ``int64`` product wraps) and as plain Python."""
     mixed = 0
     for index in range(KEY_SIZE):
-        mixed = (mixed ^ frames[ply, F_KEY + index]) * _MIX_A
+        mixed = ((mixed ^ int(frames[ply, F_KEY + index])) * _MIX_A) & _MIX_MASK
         mixed ^= mixed >> 29
-    mixed *= _MIX_B
+    mixed = (mixed * _MIX_B) & _MIX_MASK
     mixed ^= mixed >> 32
     return mixed & (keys.shape[0] - BUCKET)
 
@@ -335,20 +334,7 @@ def table_store(
 def representatives(params: np.ndarray, moves: np.ndarray, ply: int, legal: int, others: int) -> int:
     """One card per class of equivalent cards of ``legal`` into ``moves[ply]``, in card order;
     ``others`` are the cards still in play outside the hand.  Returns how many."""
-    count = 0
-    prev = -1
-    prev_attr = -1
-    while legal:
-        card = lowest(legal)
-        bit = legal & -legal
-        legal ^= bit
-        attr = params[P_ATTR + card]
-        if attr != prev_attr or others & (bit - (2 << prev)):
-            moves[ply, count] = card
-            count += 1
-            prev_attr = attr
-        prev = card
-    return count
+    return class_representatives(params, P_ATTR, legal, others, moves[ply])
 
 
 @_inline
@@ -488,8 +474,11 @@ def open_lead(
         winner = last_trick_winner(params, hands, seat)
         return True, low + high if params[P_COUNTED + winner] else 0
     broken = frames[ply, F_BROKEN]
-    write_key(params, scratch, frames, ply, seat, broken, live)
-    slot = table_find(keys, frames, ply)
+    first = frames[ply, F_FIRST] != 0
+    slot = -1
+    if not first:  # the opening lead happens once: no table for it
+        write_key(params, scratch, frames, ply, seat, broken, live)
+        slot = table_find(keys, frames, ply)
     tt_move = -1
     if slot >= 0:
         entry = data[slot]
@@ -513,7 +502,7 @@ def open_lead(
     frames[ply, F_BETA0] = beta
     frames[ply, F_LO] = low
     frames[ply, F_HI] = high
-    legal = legal_mask(rules, hand, -1, False, broken != 0)
+    legal = legal_mask(rules, hand, -1, first, broken != 0)
     count = lead_moves(params, moves, ply, legal, live ^ hand, tt_move)
     start_moves(params, frames, ply, seat, count)
     return False, 0
@@ -527,7 +516,7 @@ def open_follow(
     seat = frames[ply, F_SEAT]
     hand = hands[seat]
     led = frames[ply, F_LED]
-    legal = legal_mask(rules, hand, led, False, True)
+    legal = legal_mask(rules, hand, led, frames[ply, F_FIRST] != 0, True)
     others = (frames[ply, F_LIVE] ^ hand) | frames[ply, F_TMASK]
     last = frames[ply, F_POS] == params[P_N] - 1
     count = follow_moves(params, moves, ply, seat, legal, led, frames[ply, F_WCARD], frames[ply, F_WSEAT], others, last)
@@ -555,12 +544,14 @@ def set_frame(
     tmask: int,
     broken: int,
     live: int,
+    first: int,
     alpha: int,
     beta: int,
 ) -> None:
     """A position: ``seat`` plays the ``pos``-th card of the trick (``led`` is the led suit, -1
     before the lead; ``wcard``/``wseat`` the winning card and its player; ``tpts``/``tmask`` the
-    trick's value and cards; ``live`` every card still held), searched in ``alpha, beta``."""
+    trick's value and cards; ``live`` every card still held; ``first`` 1 on trick 0), searched in
+    ``alpha, beta``."""
     frames[ply, F_SEAT] = seat
     frames[ply, F_POS] = pos
     frames[ply, F_LED] = led
@@ -570,6 +561,7 @@ def set_frame(
     frames[ply, F_TMASK] = tmask
     frames[ply, F_BROKEN] = broken
     frames[ply, F_LIVE] = live
+    frames[ply, F_FIRST] = first
     frames[ply, F_ALPHA] = alpha
     frames[ply, F_BETA] = beta
 
@@ -605,7 +597,7 @@ def descend(params: np.ndarray, hands: np.ndarray, frames: np.ndarray, moves: np
     if pos == n - 1:
         gained = tpts if params[P_COUNTED + wseat] else 0
         frames[ply, F_GAINED] = gained
-        set_frame(frames, ply + 1, wseat, 0, -1, -1, -1, 0, 0, broken, live, alpha - gained, beta - gained)
+        set_frame(frames, ply + 1, wseat, 0, -1, -1, -1, 0, 0, broken, live, 0, alpha - gained, beta - gained)
     else:
         frames[ply, F_GAINED] = 0
         set_frame(
@@ -620,6 +612,7 @@ def descend(params: np.ndarray, hands: np.ndarray, frames: np.ndarray, moves: np
             frames[ply, F_TMASK] | bit,
             broken,
             live,
+            frames[ply, F_FIRST],
             alpha,
             beta,
         )
@@ -656,7 +649,7 @@ def absorb(params: np.ndarray, hands: np.ndarray, frames: np.ndarray, ply: int, 
 def close(keys: np.ndarray, data: np.ndarray, frames: np.ndarray, ply: int) -> int:
     """The value of a frame whose moves are done; a lead stores its bounds in the table."""
     best = frames[ply, F_BEST]
-    if frames[ply, F_POS] != 0:
+    if frames[ply, F_POS] != 0 or frames[ply, F_FIRST] != 0:
         return best
     if best <= frames[ply, F_ALPHA0]:
         low, high = frames[ply, F_LO], best
@@ -709,14 +702,15 @@ def search(
     tmask: int,
     broken: int,
     live: int,
+    first: int,
     alpha: int,
     beta: int,
 ) -> int:
-    """The internal value of a position after trick 0 (fail-soft alpha-beta: exact inside the
-    window ``alpha, beta``, a bound outside it).  The position is as in :func:`set_frame`, with
-    ``hands`` holding each seat's cards; ``scratch[W_NODES]`` counts the nodes."""
+    """The internal value of a position (fail-soft alpha-beta: exact inside the window ``alpha,
+    beta``, a bound outside it).  The position is as in :func:`set_frame`, with ``hands`` holding
+    each seat's cards; ``scratch[W_NODES]`` counts the nodes."""
     write_digits(params, hands, scratch)
-    set_frame(frames, 0, seat, pos, led, wcard, wseat, tpts, tmask, broken, live, alpha, beta)
+    set_frame(frames, 0, seat, pos, led, wcard, wseat, tpts, tmask, broken, live, first, alpha, beta)
     ply = 0
     while True:
         scratch[W_NODES] += 1
@@ -736,35 +730,230 @@ def search(
             value = close(keys, data, frames, ply)
 
 
+# -- the self-interested search (max^n) ------------------------------------------------------------------
+#
+# Every player plays to take the fewest points itself (the table is the ruleset's points), and a
+# player with several equally good cards for itself picks, among them, the worst for the learner
+# (``against``) or the best.  The value of a position is a vector: the points each seat takes from
+# there to the end of the hand.  There is no pruning (every node's every class of cards is
+# searched), so the steps are the alpha-beta search's with a vector in place of a value:
+# ``vectors[ply, :]`` is the best vector found so far at a ply, ``vectors[MAX_PLY, :]`` the vector a
+# child hands back.  Leads after trick 0 keep their exact vector in a transposition table
+# (``values[slot, :players]``, the cards left in ``values[slot, MAX_SEATS]``), keyed like the
+# alpha-beta search's but without swapping clubs and diamonds: the tie rule keeps the first of
+# equally good cards in card order, so two positions that differ by that swap may differ.
+
+#: The row of ``vectors`` that carries a child's vector to its parent.
+RETURNED: Final = MAX_PLY
+
+
+def new_vectors() -> np.ndarray:
+    """The self-interested search's vectors (one row per ply and the returned row)."""
+    return np.zeros((MAX_PLY + 1, MAX_SEATS), dtype=np.int64)
+
+
+def new_vector_table(cards_left: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty transposition table for the self-interested search: keys, and per slot the
+    vector and the cards left."""
+    keys, _ = new_table(cards_left)
+    return keys, np.zeros((keys.shape[0], MAX_SEATS + 1), dtype=np.int64)
+
+
+@_inline
+def vector_store(
+    keys: np.ndarray, values: np.ndarray, frames: np.ndarray, vectors: np.ndarray, ply: int, n: int
+) -> None:
+    """Keep the frame's vector under its key: in its own slot, an empty one, or over the entry of
+    its bucket with the fewest cards left."""
+    first = bucket_of(keys, frames, ply)
+    chosen = first
+    for slot in range(first, first + BUCKET):
+        if same_key(keys, slot, frames, ply) or keys[slot, 0] == 0:
+            chosen = slot
+            break
+        if values[slot, MAX_SEATS] < values[chosen, MAX_SEATS]:
+            chosen = slot
+    for index in range(KEY_SIZE):
+        keys[chosen, index] = frames[ply, F_KEY + index]
+    for seat in range(n):
+        values[chosen, seat] = vectors[ply, seat]
+    values[chosen, MAX_SEATS] = popcount(frames[ply, F_LIVE])
+
+
+@_inline
+def selfish_open(
+    params: np.ndarray,
+    rules: np.ndarray,
+    hands: np.ndarray,
+    scratch: np.ndarray,
+    keys: np.ndarray,
+    values: np.ndarray,
+    frames: np.ndarray,
+    moves: np.ndarray,
+    vectors: np.ndarray,
+    ply: int,
+) -> bool:
+    """Open the frame's position: True when its vector is known at once (the hand is over, or the
+    table has it), then in the returned row; else False with its moves ready (in card order)."""
+    n = params[P_N]
+    seat = frames[ply, F_SEAT]
+    hand = hands[seat]
+    if hand == 0:
+        for other in range(n):
+            vectors[RETURNED, other] = 0
+        return True
+    live = frames[ply, F_LIVE]
+    first = frames[ply, F_FIRST] != 0
+    if frames[ply, F_POS] == 0:
+        if not first:
+            write_key(params, scratch, frames, ply, seat, frames[ply, F_BROKEN], live)
+            slot = table_find(keys, frames, ply)
+            if slot >= 0:
+                for other in range(n):
+                    vectors[RETURNED, other] = values[slot, other]
+                return True
+        legal = legal_mask(rules, hand, -1, first, frames[ply, F_BROKEN] != 0)
+        count = representatives(params, moves, ply, legal, live ^ hand)
+    else:
+        legal = legal_mask(rules, hand, frames[ply, F_LED], first, True)
+        count = representatives(params, moves, ply, legal, (live ^ hand) | frames[ply, F_TMASK])
+    frames[ply, F_COUNT] = count
+    frames[ply, F_NEXT] = 0
+    frames[ply, F_BEST_MOVE] = -1
+    return False
+
+
+@_inline
+def selfish_better(vectors: np.ndarray, ply: int, mover: int, learner: int, against: bool) -> bool:
+    """Whether the mover prefers the returned vector to its best so far: fewer points for itself,
+    then the tie rule for the learner (the learner itself keeps the first of equal cards)."""
+    mine = vectors[RETURNED, mover]
+    if mine != vectors[ply, mover]:
+        return mine < vectors[ply, mover]
+    if mover == learner:
+        return False
+    if against:
+        return vectors[RETURNED, learner] > vectors[ply, learner]
+    return vectors[RETURNED, learner] < vectors[ply, learner]
+
+
+@_inline
+def selfish_absorb(
+    params: np.ndarray,
+    hands: np.ndarray,
+    frames: np.ndarray,
+    vectors: np.ndarray,
+    ply: int,
+    learner: int,
+    against: bool,
+) -> None:
+    """Take back the frame's move and weigh the vector its child returned (with the trick's
+    points for its winner, who leads the child)."""
+    card = frames[ply, F_CARD]
+    seat = frames[ply, F_SEAT]
+    hands[seat] ^= 1 << card
+    n = params[P_N]
+    if frames[ply, F_POS] == n - 1:
+        vectors[RETURNED, frames[ply + 1, F_SEAT]] += frames[ply, F_GAINED]
+    if frames[ply, F_BEST_MOVE] < 0 or selfish_better(vectors, ply, seat, learner, against):
+        frames[ply, F_BEST_MOVE] = card
+        for other in range(n):
+            vectors[ply, other] = vectors[RETURNED, other]
+
+
+@_inline
+def selfish_close(
+    keys: np.ndarray, values: np.ndarray, frames: np.ndarray, vectors: np.ndarray, ply: int, n: int
+) -> None:
+    """Hand the frame's best vector back (a lead after trick 0 also keeps it in the table)."""
+    for seat in range(n):
+        vectors[RETURNED, seat] = vectors[ply, seat]
+    if frames[ply, F_POS] == 0 and frames[ply, F_FIRST] == 0:
+        vector_store(keys, values, frames, vectors, ply, n)
+
+
+@_kernel
+def selfish_search(
+    params: np.ndarray,
+    rules: np.ndarray,
+    hands: np.ndarray,
+    keys: np.ndarray,
+    values: np.ndarray,
+    frames: np.ndarray,
+    moves: np.ndarray,
+    vectors: np.ndarray,
+    scratch: np.ndarray,
+    learner: int,
+    against: bool,
+    seat: int,
+    pos: int,
+    led: int,
+    wcard: int,
+    wseat: int,
+    tpts: int,
+    tmask: int,
+    broken: int,
+    live: int,
+    first: int,
+) -> None:
+    """The points each seat takes from a position to the end of the hand when everybody plays for
+    itself (``vectors[RETURNED, seat]``); ``learner`` and ``against`` give the tie rule.  The
+    position is as in :func:`set_frame`; ``params`` must count every seat (:func:`search_params`
+    with the ruleset's points as the table) and must not swap clubs and diamonds."""
+    n = params[P_N]
+    write_digits(params, hands, scratch)
+    set_frame(frames, 0, seat, pos, led, wcard, wseat, tpts, tmask, broken, live, first, 0, 0)
+    ply = 0
+    while True:
+        scratch[W_NODES] += 1
+        if not selfish_open(params, rules, hands, scratch, keys, values, frames, moves, vectors, ply):
+            descend(params, hands, frames, moves, ply)
+            ply += 1
+            continue
+        while True:
+            if ply == 0:
+                return
+            ply -= 1
+            selfish_absorb(params, hands, frames, vectors, ply, learner, against)
+            if frames[ply, F_NEXT] < frames[ply, F_COUNT]:
+                descend(params, hands, frames, moves, ply)
+                ply += 1
+                break
+            selfish_close(keys, values, frames, vectors, ply, n)
+
+
 def warm() -> None:
-    """Compile :func:`search` (or load it from numba's cache) on a two-card ending."""
+    """Compile :func:`search` and :func:`selfish_search` (or load them from numba's cache) on a
+    two-card ending."""
     rules = Ruleset()
     table = rules.tables.points
     breaks = rules.tables.legality.breaks_mask
+    everyone = (True,) * 4
     params = search_params(
-        4,
-        table,
-        list(range(52)),
-        (True, False, False, False),
-        (True, False, False, False),
-        breaks,
-        int(QUEEN_OF_SPADES),
+        4, table, list(range(52)), everyone, (True, False, False, False), breaks, int(QUEEN_OF_SPADES)
     )
-    hands = np.array(
-        [(1 << 0) | (1 << 1), (1 << 2) | (1 << 3), (1 << 4) | (1 << 5), (1 << 6) | (1 << 7)], dtype=np.int64
-    )
+    hands = np.array([0b11, 0b11 << 2, 0b11 << 4, 0b11 << 6], dtype=np.int64)
+    live = 0xFF
     keys, data = new_table(8)
     frames, moves = new_stack()
-    live = int(np.bitwise_or.reduce(hands))
+    scratch = new_scratch()
+    rules_numbers = rules_array(rules)
     search(
+        params, rules_numbers, hands, keys, data, frames, moves, scratch, 0, 0, -1, -1, -1, 0, 0, 0, live, 0, -INF, INF
+    )
+    keys, values = new_vector_table(8)
+    selfish_search(
         params,
-        rules_array(rules),
+        rules_numbers,
         hands,
         keys,
-        data,
+        values,
         frames,
         moves,
-        new_scratch(),
+        new_vectors(),
+        scratch,
+        0,
+        True,
         0,
         0,
         -1,
@@ -774,24 +963,27 @@ def warm() -> None:
         0,
         0,
         live,
-        -INF,
-        INF,
+        0,
     )
 
 
 #: The compiled functions the solver calls directly (``fast.ready`` checks them).
-ENTRY_POINTS: Final = ("search",)
+ENTRY_POINTS: Final = ("search", "selfish_search")
 
 __all__ = [
     "ENTRY_POINTS",
     "INF",
     "PARAMS_SIZE",
+    "RETURNED",
     "W_NODES",
     "new_scratch",
     "new_stack",
     "new_table",
+    "new_vector_table",
+    "new_vectors",
     "search",
     "search_params",
+    "selfish_search",
     "supports",
     "warm",
 ]

@@ -7,20 +7,33 @@ written), delete everything, and, only when an ``[auth]`` section is configured,
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import date
-from typing import Final
+from typing import Final, Literal
 
 import streamlit as st
 
 from hearts_core.store import StoredDataError
 from hearts_core.words.echo import escape_markdown, shorten
 
+from .. import page_state
 from ..storage import account_subject, forget_session, learner, sign_in_available, store
 from ..texts import ui
 
 #: The largest progress file accepted, in MB (a year of daily study is a few hundred kB).
 MAX_UPLOAD_MB: Final = 5
-NOTICE_KEY: Final = "ha_account_notice"
+
+
+@dataclass(frozen=True)
+class AccountView(page_state.PageState):
+    """The page's state: the ``notice`` to show once (success or error, and its text) after a load
+    or a deletion."""
+
+    notice: tuple[Literal["success", "error"], str] | None = None
+
+
+#: The box that must be ticked before everything is deleted.
+SURE_KEY: Final = AccountView.widget_key("forget", "sure")
 
 
 def render_account() -> None:
@@ -37,8 +50,9 @@ def render_account() -> None:
 
 
 def _notice() -> None:
-    notice = st.session_state.pop(NOTICE_KEY, None)
-    if isinstance(notice, tuple):
+    notice = page_state.get(AccountView).notice
+    if notice is not None:  # shown once
+        page_state.update(AccountView, notice=None)
         kind, text = notice
         (st.success if kind == "success" else st.error)(text)
 
@@ -68,10 +82,15 @@ def _sign_in() -> None:
     st.subheader(ui("account.sign_in_heading"))
     if account_subject() is None:
         st.markdown(ui("account.sign_in_intro"))
-        if st.button(ui("account.sign_in"), key="ha_sign_in", icon=":material/login:"):
+        if st.button(ui("account.sign_in"), key=AccountView.widget_key("sign", "in"), icon=":material/login:"):
             st.login()
     else:
-        st.button(ui("account.sign_out"), key="ha_sign_out", on_click=_sign_out, icon=":material/logout:")
+        st.button(
+            ui("account.sign_out"),
+            key=AccountView.widget_key("sign", "out"),
+            on_click=_sign_out,
+            icon=":material/logout:",
+        )
 
 
 def _sign_out() -> None:
@@ -87,7 +106,7 @@ def _move(key: str) -> None:
         exported,
         file_name=f"hearts-academy-progress-{date.today()}.json",
         mime="application/json",
-        key="ha_download",
+        key=AccountView.widget_key("download"),
         icon=":material/download:",
         help=ui("account.download_help"),
         on_click="ignore",
@@ -95,14 +114,14 @@ def _move(key: str) -> None:
     upload = st.file_uploader(
         ui("account.upload"),
         type=["json"],
-        key="ha_upload",
+        key=AccountView.widget_key("upload"),
         help=ui("account.upload_help"),
         max_upload_size=MAX_UPLOAD_MB,
     )
     if upload is not None:
         st.button(
             ui("account.load"),
-            key="ha_load",
+            key=AccountView.widget_key("load"),
             on_click=_load,
             args=(upload.getvalue(),),
             type="primary",
@@ -113,33 +132,33 @@ def _move(key: str) -> None:
 def _load(content: bytes) -> None:
     """Check the whole file, then add it to the learner's progress (or say why not, changing nothing)."""
     if len(content) > MAX_UPLOAD_MB * 1_000_000:
-        st.session_state[NOTICE_KEY] = ("error", ui("account.too_big", limit=MAX_UPLOAD_MB))
+        page_state.update(AccountView, notice=("error", ui("account.too_big", limit=MAX_UPLOAD_MB)))
         return
     try:
         data = json.loads(content.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        st.session_state[NOTICE_KEY] = ("error", ui("account.bad_json"))
+        page_state.update(AccountView, notice=("error", ui("account.bad_json")))
         return
     try:
         added = store().import_progress(learner(), data)
     except StoredDataError as error:
         problem = escape_markdown(shorten(f"{error.path}: {error.problem}", 200))  # it may quote the file
-        st.session_state[NOTICE_KEY] = ("error", ui("account.bad_file", problem=problem))
+        page_state.update(AccountView, notice=("error", ui("account.bad_file", problem=problem)))
         return
     forget_session()
-    st.session_state[NOTICE_KEY] = (
-        "success",
-        ui("account.loaded", lessons=added.lessons, puzzles=added.puzzles, games=added.games, settings=added.settings),
+    loaded = ui(
+        "account.loaded", lessons=added.lessons, puzzles=added.puzzles, games=added.games, settings=added.settings
     )
+    page_state.update(AccountView, notice=("success", loaded))
 
 
 def _forget(key: str) -> None:
     st.subheader(ui("account.forget_heading"))
     st.markdown(ui("account.forget_intro"))
-    sure = st.checkbox(ui("account.forget_confirm"), key="ha_forget_sure")
+    sure = st.checkbox(ui("account.forget_confirm"), key=SURE_KEY)
     st.button(
         ui("account.forget"),
-        key="ha_forget",
+        key=AccountView.widget_key("forget"),
         disabled=not sure,
         on_click=_delete,
         args=(key,),
@@ -150,8 +169,8 @@ def _forget(key: str) -> None:
 def _delete(key: str) -> None:
     store().forget(key)
     forget_session()
-    st.session_state.pop("ha_forget_sure", None)
-    st.session_state[NOTICE_KEY] = ("success", ui("account.forgotten"))
+    page_state.set_widget_value(SURE_KEY, False)  # the box unticked: deleting again asks again
+    page_state.update(AccountView, notice=("success", ui("account.forgotten")))
 
 
 __all__ = ["render_account"]

@@ -1,6 +1,6 @@
 """A ruleset picker shared by the pages: a preset, then any variant row of the Rule Book.
 
-Each variant row is a selectbox keyed ``<prefix>_var_<rule id>`` whose first
+Each variant row is a selectbox keyed ``<prefix>_<rule id>`` whose first
 option (:data:`KEEP`) leaves the rule as the preset plays it; the ruleset is
 the preset with every chosen option applied in order
 (:func:`hearts_core.content.rulebook.apply_variant`).  The player count (V11) comes
@@ -51,13 +51,14 @@ def option_format(rule_id: str, keep_label: str) -> Callable[[str], str]:
 
 
 def chosen_rules(
-    base: Ruleset, state: Any, prefix: str, variant_rows: Sequence[str]
+    base: Ruleset, widget_value: Callable[[str], Any], prefix: str, variant_rows: Sequence[str]
 ) -> tuple[Ruleset | None, str | None]:
-    """``base`` with the options chosen in ``state`` (the session state), or None with the engine's reason."""
+    """``base`` with the options chosen in the selects keyed ``<prefix>_<rule id>`` (``widget_value``
+    reads a widget's value by key), or None with the engine's reason."""
     rules = base
     try:
         for rule_id in variant_rows:
-            option = state.get(f"{prefix}_var_{rule_id}") or KEEP
+            option = widget_value(variant_key(prefix, rule_id)) or KEEP
             if option != KEEP:
                 rules = apply_variant(rules, rule_id, str(option))
     except (ValueError, KeyError) as error:
@@ -65,15 +66,33 @@ def chosen_rules(
     return rules, None
 
 
+def variant_key(prefix: str, rule_id: str) -> str:
+    """The key of one row's selectbox.
+
+    >>> variant_key("ha_pr_var", "V6")
+    'ha_pr_var_V6'
+    """
+    return f"{prefix}_{rule_id}"
+
+
 def variant_selects(containers: Sequence[Any], prefix: str, variant_rows: Sequence[str], keep_label: str) -> None:
-    """One selectbox per row, spread over ``containers`` (columns) in turn."""
+    """One selectbox per row (keyed ``<prefix>_<rule id>``), spread over ``containers`` (columns) in turn."""
     for number, rule_id in enumerate(variant_rows):
         containers[number % len(containers)].selectbox(
             message(f"rule.{rule_id}.title"),
             [KEEP, *option_keys(rule_id)],
-            key=f"{prefix}_var_{rule_id}",
+            key=variant_key(prefix, rule_id),
             format_func=in_session_language(option_format(rule_id, keep_label)),
         )
 
 
-__all__ = ["KEEP", "PLAYERS_ROW", "chosen_rules", "option_format", "option_keys", "rows", "variant_selects"]
+__all__ = [
+    "KEEP",
+    "PLAYERS_ROW",
+    "chosen_rules",
+    "option_format",
+    "option_keys",
+    "rows",
+    "variant_key",
+    "variant_selects",
+]

@@ -2,9 +2,9 @@
 
 Lesson steps, walkthrough frames, puzzle lines, the practice review and the
 Variant Lab's replay all step the same way.  The caller owns the position
-(in the URL, or in the session state through :func:`stepper_in_session`) and
-says what a move does (``on_move``); the widget only draws the buttons, with a
-help text for each and the button that would not move disabled.
+(in the URL, or in its page's state) and says what a move does (``on_move``);
+the widget only draws the buttons, with a help text for each and the button
+that would not move disabled.
 """
 
 from __future__ import annotations
@@ -51,21 +51,9 @@ def stepper(prefix: str, position: int, last: int, on_move: Callable[[int], None
         )
 
 
-def session_position(key: str, last: int) -> int:
-    """The position kept under ``key`` in the session state, brought within ``0..last``."""
-    return max(0, min(int(st.session_state.get(key, 0) or 0), last))
-
-
-def stepper_in_session(key: str, last: int, unit: Unit = "card") -> int:
-    """A stepper whose position lives in the session state under ``key``; returns the position."""
-    position = session_position(key, last)
-    stepper(key, position, last, lambda target: st.session_state.__setitem__(key, target), unit)
-    return position
-
-
 def counter(position: int, last: int) -> None:
     """ "Card 3 of 12" under a stepper over the cards of a hand."""
     st.markdown(f"**{ui('stepper.counter', number=position, count=last)}**")
 
 
-__all__ = ["Unit", "counter", "session_position", "stepper", "stepper_in_session"]
+__all__ = ["Unit", "counter", "stepper"]

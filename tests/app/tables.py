@@ -1,9 +1,14 @@
 """AppTest and the card table: what a page sent to the table, and a click on it.
 
-AppTest does not run the component's JavaScript, so a click is injected the
-way ``hearts_ui.widgets.card_table.component`` documents it: the action goes
-under ``INJECT_KEY`` and the next run hands it to the table's ``on_action``
-before the page is drawn, as the browser's callback would.
+AppTest does not run the component's JavaScript, so a click is sent the way the
+browser sends it: the table's trigger carries the action into the next run, and
+Streamlit hands it to the component's callback before the page is drawn (the very
+callback a real click reaches; the app has no separate path for tests).
+
+AppTest offers no public way to fire a component's trigger, so :func:`click_table`
+adds the trigger's state to the widget states of the next run itself: this is the
+one place that leans on AppTest's private ``_tree`` and ``_run`` and on Streamlit's
+name for a trigger widget (checked against streamlit 1.67).
 """
 
 from __future__ import annotations
@@ -11,18 +16,24 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
+from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.testing.v1 import AppTest
 
-from hearts_ui.widgets.card_table import INJECT_KEY
+from hearts_ui.widgets.card_table.component import ACTION_EVENT
+
+
+def _element(at: AppTest, key: str) -> Any:
+    for element in at.get("bidi_component"):
+        if str(element.proto.id).endswith(f"-{key}"):
+            return element
+    raise AssertionError(f"no card table {key!r} on the page")
 
 
 def table_data(at: AppTest, key: str) -> dict[str, Any]:
     """The payload the page gave the table under ``key`` in the last run."""
-    for element in at.get("bidi_component"):
-        if str(element.proto.id).endswith(f"-{key}"):
-            data: dict[str, Any] = json.loads(element.proto.json)
-            return data
-    raise AssertionError(f"no card table {key!r} on the page")
+    data: dict[str, Any] = json.loads(_element(at, key).proto.json)
+    return data
 
 
 def has_table(at: AppTest, key: str) -> bool:
@@ -32,9 +43,14 @@ def has_table(at: AppTest, key: str) -> bool:
 
 def click_table(at: AppTest, key: str, **action: Any) -> AppTest:
     """What a click on the table does: ``kind="play", card="QS"``, ``kind="cards", cards=[...]``
-    or ``kind="seat", seat=2``; then the page runs again."""
-    at.session_state[INJECT_KEY] = {key: action}
-    return at.run()
+    or ``kind="seat", seat=2``, made on the picture the table shows; then the page runs again."""
+    element = _element(at, key)
+    sent = {"scene": json.loads(element.proto.json)["scene"], **action}
+    trigger = WidgetState(id=_make_trigger_id(element.proto.id, "events"))
+    trigger.json_trigger_value = json.dumps([{"event": ACTION_EVENT, "value": sent}])
+    states = at._tree.get_widget_states()
+    states.widgets.append(trigger)
+    return at._run(states)
 
 
 def hand_cards(at: AppTest, key: str) -> dict[str, dict[str, Any]]:

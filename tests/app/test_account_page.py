@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core.learner.puzzle_progress import PuzzleEvent
 from hearts_core.store import PuzzleAttempt, learner_key, new_token
-from hearts_ui.storage import SESSION_KEY, store
+from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
+from tests.app.page_state import kept
 from tests.helpers import rendered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +27,8 @@ def _open() -> tuple[AppTest, str]:
     at.run()
     at.switch_page(PAGE).run()
     assert not at.exception
-    _, learner = at.session_state[SESSION_KEY]
+    learner = kept(at, Identity).learner
+    assert learner is not None
     return at, learner
 
 
@@ -115,7 +117,8 @@ def test_signing_in_takes_the_browsers_progress_to_the_account() -> None:
     at.run()
     at.switch_page(PAGE).run()
     assert ui("account.sign_in") in [button.label for button in at.button]
-    _, browser = at.session_state[SESSION_KEY]
+    browser = kept(at, Identity).learner
+    assert browser is not None and kept(at, Identity).subject is None
     store().record_lesson(browser, "table", 0, "right")
 
     account = learner_key(new_token())  # the account already has progress from another device
@@ -124,7 +127,8 @@ def test_signing_in_takes_the_browsers_progress_to_the_account() -> None:
     at.user = {"is_logged_in": True, "iss": "https://issuer.example", "sub": "alice", "name": "Alice"}
     at.run()
     assert not at.exception
-    assert at.session_state[SESSION_KEY] == ("https://issuer.example|alice", account)
+    who = kept(at, Identity)
+    assert (who.subject, who.learner) == ("https://issuer.example|alice", account)
     assert store().lesson_progress(account) == {"passing": {1: "seen"}, "table": {0: "first"}}
     assert ui("account.kept_account", name="Alice") in [caption.value for caption in at.caption]
     assert ui("account.sign_out") in [button.label for button in at.button]

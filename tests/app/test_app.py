@@ -19,6 +19,7 @@ from hearts_core.words.catalogue import message
 from hearts_ui.frame import COMING_SOON, PAGES
 from hearts_ui.texts import ui
 from hearts_ui.views.rulebook.data import option_keys, option_text, preset_title, settings_rows
+from hearts_ui.views.rulebook.page import PICKER_KEY, SEARCH_KEY, TAB_KEY
 from tests.helpers import rendered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +109,7 @@ def test_rule_book_names_every_field_and_option() -> None:
 def test_every_preset_can_be_picked_and_shows_all_its_settings() -> None:
     at = _rule_book()
     for name in Ruleset.preset_names():
-        at.selectbox(key="rulebook_preset").set_value(name).run()
+        at.selectbox(key=PICKER_KEY).set_value(name).run()
         assert not at.exception, (name, at.exception)
         if name != "standard":  # picking the preset already shown changes nothing
             assert at.query_params.get("preset") == name
@@ -123,8 +124,8 @@ def test_every_preset_can_be_picked_and_shows_all_its_settings() -> None:
 
 def test_black_maria_from_the_url() -> None:
     at = _rule_book({"preset": "black_maria"})
-    assert at.selectbox(key="rulebook_preset").value == "black_maria"
-    assert at.session_state["rulebook_tab"] == ui("rulebook.tab.presets")  # opens on the rule set
+    assert at.selectbox(key=PICKER_KEY).value == "black_maria"
+    assert at.session_state[TAB_KEY] == ui("rulebook.tab.presets")  # opens on the rule set
     assert "★ " + ui("rulebook.chosen_marker", preset=preset_title("black_maria")) in _texts(at)
     assert not at.warning
     assert preset_title("black_maria") in [element.value for element in at.subheader]
@@ -142,34 +143,34 @@ def test_unknown_preset_in_the_url_warns_and_falls_back() -> None:
     warning = at.warning[0].value
     assert "nonsense" in warning
     assert "black_maria" in warning and "standard" in warning
-    assert at.selectbox(key="rulebook_preset").value == "standard"
+    assert at.selectbox(key=PICKER_KEY).value == "standard"
     # Picking a preset replaces the bad name in the URL and the warning goes.
-    at.selectbox(key="rulebook_preset").set_value("omnibus").run()
+    at.selectbox(key=PICKER_KEY).set_value("omnibus").run()
     assert not at.warning
     assert at.query_params.get("preset") == "omnibus"
 
 
 def test_search_filters_the_rules() -> None:
     at = _rule_book()
-    at.text_input(key="rulebook_search").input("moon").run()
+    at.text_input(key=SEARCH_KEY).input("moon").run()
     assert not at.exception
     titles = [element.value for element in at.markdown if element.value.startswith("##### ")]
     assert "##### " + message("rule.V8.title") in titles
     assert "##### " + message("rule.ranks.title") not in titles
-    at.text_input(key="rulebook_search").input("zzzz-nothing").run()
+    at.text_input(key=SEARCH_KEY).input("zzzz-nothing").run()
     assert not at.exception
     assert at.info and "zzzz-nothing" in rendered(at.info[0].value)
 
 
 def test_chosen_preset_survives_a_visit_home() -> None:
     at = _rule_book()
-    at.selectbox(key="rulebook_preset").set_value("pink_lady").run()
+    at.selectbox(key=PICKER_KEY).set_value("pink_lady").run()
     at.switch_page("app.py").run()
     assert not at.exception
     at.query_params.clear()
     at.switch_page(RULE_BOOK).run()
     assert not at.exception
-    assert at.selectbox(key="rulebook_preset").value == "pink_lady"
+    assert at.selectbox(key=PICKER_KEY).value == "pink_lady"
 
 
 @pytest.mark.parametrize("page", [path for path, _, _ in PAGES])

@@ -13,10 +13,10 @@ from streamlit.testing.v1 import AppTest
 from hearts_core import Ruleset, lab
 from hearts_core.content.rulebook import apply_variant
 from hearts_ui.texts import ui
-from hearts_ui.views.lab.replay import DEAL_KEY, REPLAY_KEY, STEP_KEY
 from hearts_ui.views.lab.rulesets import LINK
-from hearts_ui.views.lab.simulation import JOB_KEY
+from hearts_ui.views.lab.view import LabView
 from hearts_ui.widgets.chips import prose_plain
+from tests.app.page_state import kept
 from tests.app.tables import table_data
 from tests.helpers import rendered
 
@@ -40,12 +40,30 @@ def finish_simulation(at: AppTest, seconds: float = 90) -> None:
     """Rerun the page, as its progress fragment does, until the simulation (played by a worker
     process) is finished."""
     deadline = time.monotonic() + seconds
-    while not at.session_state[JOB_KEY].finished:
+    while not _job(at).finished:
         assert time.monotonic() < deadline, "the simulation did not finish"
         assert not at.exception
         at.run()
     at.run()  # the page with the results
     assert not at.exception
+
+
+def _job(at: AppTest) -> lab.SimulationJob:
+    job = kept(at, LabView).job
+    assert job is not None, "no simulation was started"
+    return job
+
+
+def _replay(at: AppTest) -> lab.PairReplay:
+    replay = kept(at, LabView).replay
+    assert replay is not None, "no replay was computed"
+    return replay[1]
+
+
+def _deal_notation(at: AppTest) -> str:
+    deal = kept(at, LabView).deal
+    assert not isinstance(deal, int), "the deal is a seed, not a position"
+    return deal.to_notation()
 
 
 def _texts(at: AppTest, kind: str) -> list[str]:
@@ -57,15 +75,15 @@ def test_standard_against_omnibus_shows_the_divergence_and_the_scores() -> None:
     at = _open()
     assert at.selectbox(key="ha_lab_a_preset").value == "standard"
     assert at.selectbox(key="ha_lab_b_preset").value == "omnibus"
-    replay = at.session_state[REPLAY_KEY][1]
+    replay = _replay(at)
     assert replay.rules_a == Ruleset.preset("standard") and replay.rules_b == Ruleset.preset("omnibus")
     # Find a deal where they differ: the page jumps to where they part and says why.
     at.button(key="ha_lab_find").click().run()
     assert not at.exception
-    replay = at.session_state[REPLAY_KEY][1]
+    replay = _replay(at)
     assert replay.divergence is not None
     last = len(replay.states_a) - 1
-    assert at.session_state[STEP_KEY] == lab.divergence_step(replay.divergence, last)
+    assert kept(at, LabView).step == lab.divergence_step(replay.divergence, last)
     assert any(prose_plain(replay.divergence.text()) in text for text in _texts(at, "warning"))
     assert ui("lab.find_found") in _texts(at, "info")
     scores = "\n".join(_texts(at, "markdown"))
@@ -85,20 +103,20 @@ def test_standard_against_omnibus_shows_the_divergence_and_the_scores() -> None:
 
 def test_step_the_replay_in_sync() -> None:
     at = _open()
-    assert at.session_state[STEP_KEY] == 0
+    assert kept(at, LabView).step == 0
     at.button(key="ha_lab_next").click().run()
     at.button(key="ha_lab_next").click().run()
-    assert at.session_state[STEP_KEY] == 2
+    assert kept(at, LabView).step == 2
     assert at.slider(key="ha_lab_step_slider").label == ui(
-        "stepper.counter", number=2, count=len(at.session_state[REPLAY_KEY][1].states_a) - 1
+        "stepper.counter", number=2, count=len(_replay(at).states_a) - 1
     )
     at.button(key="ha_lab_back").click().run()
-    assert at.session_state[STEP_KEY] == 1
+    assert kept(at, LabView).step == 1
     at.button(key="ha_lab_last").click().run()
-    replay = at.session_state[REPLAY_KEY][1]
-    assert at.session_state[STEP_KEY] == len(replay.states_a) - 1
+    replay = _replay(at)
+    assert kept(at, LabView).step == len(replay.states_a) - 1
     at.slider(key="ha_lab_step_slider").set_value(5).run()
-    assert at.session_state[STEP_KEY] == 5
+    assert kept(at, LabView).step == 5
     # Both tables are drawn at the same step (the card just played is marked on each).
     a, b = table_data(at, "ha_lab_table_a"), table_data(at, "ha_lab_table_b")
     assert a["marks"] == [str(replay.history_a.move(5).card)] and b["marks"] == [str(replay.history_b.move(5).card)]
@@ -110,7 +128,7 @@ def test_a_bad_pasted_deal_keeps_the_previous_deal() -> None:
     at.radio(key="ha_lab_mode").set_value("seed").run()
     at.number_input(key="ha_lab_seed").set_value(7).run()
     at.button(key="ha_lab_deal_seed").click().run()
-    assert at.session_state[DEAL_KEY] == 7
+    assert kept(at, LabView).deal == 7
     at.radio(key="ha_lab_mode").set_value("paste").run()
     at.text_area(key="ha_lab_paste").input("deal: 2C 3Q / - / - / -").run()
     at.button(key="ha_lab_deal_paste").click().run()
@@ -120,13 +138,13 @@ def test_a_bad_pasted_deal_keeps_the_previous_deal() -> None:
     except ValueError as error:
         expected = ui("lab.paste_problem", problem=str(error))
     assert expected in _texts(at, "error")
-    assert at.session_state[DEAL_KEY] == 7
+    assert kept(at, LabView).deal == 7
     # A good deal replaces it.
     text = lab.replay_pair(Ruleset(), Ruleset(), 3).start_a.to_notation()
     at.text_area(key="ha_lab_paste").input(text).run()
     at.button(key="ha_lab_deal_paste").click().run()
     assert not at.exception and not _texts(at, "error")
-    assert at.session_state[DEAL_KEY].to_notation() == text
+    assert _deal_notation(at) == text
 
 
 def test_a_small_simulation_gives_charts_a_table_and_a_csv() -> None:
@@ -134,7 +152,7 @@ def test_a_small_simulation_gives_charts_a_table_and_a_csv() -> None:
     at.number_input(key="ha_lab_sim_n").set_value(40).run()
     at.button(key="ha_lab_sim_run").click().run()
     finish_simulation(at)
-    job = at.session_state[JOB_KEY]
+    job = _job(at)
     assert job.finished and job.done == 40 and not job.cancelled
     assert len(at.get("plotly_chart")) >= 2
     assert len(at.dataframe) == 1
@@ -150,7 +168,7 @@ def test_a_shared_link_restores_both_rulesets() -> None:
     at = _open(a=lab.encode_ruleset(rules_a), b=lab.encode_ruleset(rules_b))
     assert at.selectbox(key="ha_lab_a_preset").value == "black_maria"
     assert at.selectbox(key="ha_lab_b_preset").value == LINK
-    assert at.session_state[REPLAY_KEY][1].rules_b == rules_b
+    assert _replay(at).rules_b == rules_b
     assert not _texts(at, "error")
 
 
@@ -174,9 +192,10 @@ def test_typed_totals_give_each_rulesets_standings_after_the_hand() -> None:
     at = _open()
     at.text_input(key="ha_lab_totals").set_value("90 10 20 30").run()
     assert not at.exception
-    replay = at.session_state[REPLAY_KEY][1]
+    replay = _replay(at)
     assert replay.standings_a == tuple(t + s for t, s in zip((90, 10, 20, 30), replay.scores_a, strict=True))
     tables = "\n".join(_texts(at, "markdown"))
+    assert replay.standings_b is not None
     assert ui("lab.col_total_a") in tables and str(replay.standings_b[0]) in tables
     assert len(at.caption) >= 2
     at.text_input(key="ha_lab_totals").set_value("90 ten").run()

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hearts_ui.language import NAMES, UNKNOWN_NOTICE
-from hearts_ui.storage import SESSION_KEY, store
+from hearts_ui.language import NAMES, PICKER_KEY, UNKNOWN_NOTICE
+from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
+from tests.app.page_state import kept
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60
@@ -54,10 +55,10 @@ def test_an_unknown_lang_falls_back_to_english_with_a_notice_in_three_languages(
 
 def test_the_choice_is_kept_with_the_learners_settings_and_in_links() -> None:
     at = _home()
-    at.segmented_control(key="ha_lang_pick").set_value("uk").run()
+    at.segmented_control(key=PICKER_KEY).set_value("uk").run()
     assert ui("home.title", "uk") in _shown(at)
-    _, learner = at.session_state[SESSION_KEY]
-    assert store().settings(learner)["language"] == "uk"
+    learner = kept(at, Identity).learner
+    assert learner is not None and store().settings(learner)["language"] == "uk"
     assert set(NAMES) == {"en", "uk", "ru"}
     links = [link for link in at.get("page_link")]
     assert links and all("lang=uk" in str(link.proto) for link in links)

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from hearts_core.content.lessons import ChooseCardStep, ChoosePassStep, Lesson, load_curriculum
 from hearts_ui.texts import ui
 from hearts_ui.views.lessons.steps import TABLE_KEY
+from hearts_ui.views.lessons.view import LessonsView
 from hearts_ui.widgets.chips import symbols
 from tests.app.tables import click_table, table_data
 
@@ -100,6 +101,10 @@ def test_a_pass_is_chosen_on_the_table() -> None:
     )  # the choice is kept to mend
 
 
+#: The answer picker of the question "who won the first trick?" (step 5 of the lesson "table").
+WHO_WON = LessonsView.widget_key("choice", "table", 4)
+
+
 def test_a_seat_answer_may_be_clicked_on_the_table() -> None:
     at = _open("table", "5")  # who won the first trick? North
     assert all(seat["pick"] for seat in table_data(at, TABLE_KEY)["seats"])
@@ -107,22 +112,22 @@ def test_a_seat_answer_may_be_clicked_on_the_table() -> None:
     assert any(WRONG in str(element.value) for element in at.error)
     click_table(at, TABLE_KEY, kind="seat", seat=2)  # North
     assert at.success and not at.error
-    assert at.radio(key="ha_choice_table_4").value == "North"
+    assert at.radio(key=WHO_WON).value == "North"
 
 
 def test_a_question_step_rejects_a_wrong_answer_and_accepts_the_engine_answer() -> None:
     at = _open("table", "5")  # who won the first trick? North
-    at.radio(key="ha_choice_table_4").set_value("West")
+    at.radio(key=WHO_WON).set_value("West")
     at.button(key="ha_check_4").click().run()
     assert any(WRONG in str(element.value) for element in at.error)
-    at.radio(key="ha_choice_table_4").set_value("North")
+    at.radio(key=WHO_WON).set_value("North")
     at.button(key="ha_check_4").click().run()
     assert at.success and not at.error
 
 
 def test_progress_survives_a_page_switch() -> None:
     at = _open("table", "5")
-    at.radio(key="ha_choice_table_4").set_value("North")
+    at.radio(key=WHO_WON).set_value("North")
     at.button(key="ha_check_4").click().run()
     at.switch_page("app.py").run()
     at.switch_page(LESSONS_PAGE)

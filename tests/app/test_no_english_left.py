@@ -16,7 +16,8 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core.content.lessons import LESSONS_DIR, load_curriculum
 from hearts_ui.views.practice.play import TABLE_KEY
-from hearts_ui.views.practice.session import SESSION_KEY
+from hearts_ui.views.practice.session import StoredGame
+from tests.app.page_state import kept
 from tests.app.tables import click_table
 from tests.app.test_lab_page import finish_simulation
 from tests.english import english_left, english_words, shown_texts
@@ -110,7 +111,8 @@ def test_a_practice_hand_with_every_hint(language: str) -> None:
     at.button(key="ha_pr_start").click().run()
     found = _english(at, "setup")
     for turn in range(60):
-        session = at.session_state[SESSION_KEY]
+        session = kept(at, StoredGame).game
+        assert session is not None
         if session.stage not in ("pass", "play"):
             break
         for rung in (1, 2, 3):
@@ -127,7 +129,8 @@ def test_a_practice_hand_with_every_hint(language: str) -> None:
                 found += _english(at, f"illegal {illegal[0]}")
             click_table(at, TABLE_KEY, kind="play", card=str(session.hand.legal_moves()[0]))
         assert not at.exception
-    if at.session_state[SESSION_KEY].stage == "moon":
+    game = kept(at, StoredGame).game
+    if game is not None and game.stage == "moon":
         found += _english(at, "moon")
         at.button(key="ha_pr_moon_add_to_others").click().run()
     found += _english(at, "hand over") + [f"chart: {english_words(w)}" for w in _chart_words(at) if english_words(w)]

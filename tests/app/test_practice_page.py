@@ -1,8 +1,9 @@
 """AppTest of the Practice page through app.py: set up a game with heuristic (or
 random) bots, pass, play a trick, climb each hint rung, read why a card is
 illegal, undo, play a hand to the end, review it, switch pages and come back.
-Clicks on the card table are injected (``tests.app.tables``); expected words
-come from the catalogue and the engine, never typed here."""
+Clicks on the card table are sent as the browser sends them (``tests.app.tables``); the game and
+the page's view are read as the page keeps them (``tests.app.page_state``); expected words come
+from the catalogue and the engine, never typed here."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from hearts_core.engine.game import Game
 from hearts_core.learner.practice import PracticeSession
 from hearts_ui.texts import ui
 from hearts_ui.views.practice.play import TABLE_KEY
-from hearts_ui.views.practice.session import SESSION_KEY, seat_words
+from hearts_ui.views.practice.session import StoredGame, seat_words
+from hearts_ui.views.practice.view import PracticeView
 from hearts_ui.widgets.chips import prose_plain
+from tests.app.page_state import keep, kept
 from tests.app.tables import click_table, hand_cards, has_table, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +40,7 @@ def _open(level: str = "heuristic") -> AppTest:
 
 
 def _session(at: AppTest) -> PracticeSession:
-    session = at.session_state[SESSION_KEY]
+    session = kept(at, StoredGame).game
     assert isinstance(session, PracticeSession)
     return session
 
@@ -121,13 +124,15 @@ def test_each_hint_rung_in_turn_for_the_pass_and_for_a_card() -> None:
         assert not [button for button in at.button if button.key == "ha_pr_hint_1"]
     # Rung 2 contrasts the recommendation with the card the learner has in mind (the picker is
     # there only when the learner has another legal card: leading the 2C, there is none).
-    pickers = [box for box in at.selectbox if box.key == "ha_pr_compare"]
+    view = kept(at, PracticeView)
+    pickers = [box for box in at.selectbox if box.key == view.compare_key]
     if len(_session(at).hand.legal_moves()) > 1:
         assert pickers
     if pickers and len(pickers[0].options) > 1:
-        hint = at.session_state["ha_pr_hint"][1]
+        hint = view.hint
+        assert hint is not None
         other = next(str(card) for card in _session(at).hand.legal_moves() if str(card) != hint.recommended)
-        at.selectbox(key="ha_pr_compare").set_value(other).run()
+        at.selectbox(key=view.compare_key).set_value(other).run()
         assert not at.exception
         assert any(prose_plain(hint.rung(2, other)) in str(element.value) for element in at.info)
 
@@ -163,7 +168,7 @@ trick: 0
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.run()
     at.switch_page(PAGE)
-    at.session_state[SESSION_KEY] = PracticeSession(Game(rules), state, "random").play("7C")
+    keep(at, StoredGame(PracticeSession(Game(rules), state, "random").play("7C")))
     at.run()
     assert _session(at).stage == "moon"
     assert ui("practice.moon_heading", value=26) in _texts(at)
@@ -228,5 +233,5 @@ def test_the_game_survives_a_page_switch() -> None:
 def test_leaving_the_game_returns_to_the_setup() -> None:
     at = _open("random")
     at.button(key="ha_pr_quit").click().run()
-    assert at.session_state[SESSION_KEY] is None
+    assert kept(at, StoredGame).game is None
     assert at.button(key="ha_pr_start")

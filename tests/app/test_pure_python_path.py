@@ -1,9 +1,10 @@
-"""The app also runs on the pure-Python path (no numba, or HEARTS_COMPILED=0).
+"""The app also runs with the kernel as plain Python (no numba, or HEARTS_COMPILED=0).
 
 The rest of the suite runs on the warm compiled kernel (tests/conftest.py).  Here a
 child pytest runs, with ``HEARTS_COMPILED=0``, the Practice page's hint test (the
-Monte Carlo hint and the bots), the Variant Lab's and the solver's doctests, and
-the worlds' doctest: each takes the Python path, and the log says so.
+Monte Carlo hint and the bots), the Variant Lab's, the solver's and the
+self-interested search's doctests, and the worlds' doctest: the same functions,
+not compiled, give the same answers, and the log says how the kernel runs.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKS = (
     "tests/app/test_practice_page.py::test_each_hint_rung_in_turn_for_the_pass_and_for_a_card",
     "hearts_core/search/solver.py",
+    "hearts_core/search/selfish.py",
     "hearts_core/lab/simulation.py",
     "hearts_core/ai/worlds.py",
 )
 
 
-def test_practice_hints_the_lab_and_the_solver_on_the_pure_python_path() -> None:
+def test_practice_hints_the_lab_and_the_solver_with_the_kernel_as_plain_python() -> None:
     environment = {key: value for key, value in os.environ.items() if key != "HEARTS_REQUIRE_COMPILED"}
     environment["HEARTS_COMPILED"] = "0"
     result = subprocess.run(
@@ -38,7 +40,7 @@ def test_practice_hints_the_lab_and_the_solver_on_the_pure_python_path() -> None
     assert " passed" in summary and "failed" not in summary and "skipped" not in summary, summary
 
 
-def test_the_engine_says_it_runs_on_the_python_path() -> None:
+def test_the_engine_says_its_kernel_runs_as_plain_python() -> None:
     script = "from hearts_core.search import fast; print(fast.state())"
     output = subprocess.run(
         [sys.executable, "-c", script],
@@ -47,4 +49,4 @@ def test_the_engine_says_it_runs_on_the_python_path() -> None:
         text=True,
         check=True,
     ).stdout
-    assert output.strip() == "pure-Python path (HEARTS_COMPILED=0)"
+    assert output.strip() == "kernel as plain Python (HEARTS_COMPILED=0)"

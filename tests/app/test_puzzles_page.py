@@ -30,12 +30,15 @@ from hearts_core.engine.cards import Card, CardSet
 from hearts_core.engine.describe import points_words
 from hearts_core.learner.rating import next_puzzle, puzzle_facts
 from hearts_ui.texts import ui
-from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, PROGRESS_KEY, RUN_KEY
+from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles
 from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
 from hearts_ui.views.puzzles.page import PAGE as LIST_PAGE
+from hearts_ui.views.puzzles.page import TAB_KEY
 from hearts_ui.views.puzzles.puzzle import TABLE_KEY
+from hearts_ui.views.puzzles.view import PuzzlesView, Run
 from hearts_ui.widgets.chips import prose, prose_plain
-from tests.app.tables import click_table, table_data
+from tests.app.page_state import kept
+from tests.app.tables import click_table, has_table, table_data
 from tests.helpers import puzzle_library, rendered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -196,7 +199,7 @@ def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() 
     # A retry with exactly the legal cards is right, but the puzzle stays missed.
     click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
     assert any(RIGHT in element.value for element in at.success)
-    record = at.session_state[PROGRESS_KEY][LEGALITY.id]
+    record = kept(at, StoredPuzzles).records[LEGALITY.id]
     assert (record.result, record.cleared, record.attempts) == ("failed", True, 3 if len(LEGALITY.solution) > 1 else 2)
     assert ui("puzzles.status_cleared") in _text(at)
 
@@ -205,12 +208,12 @@ def test_a_right_first_answer_solves_and_counts_in_the_progress() -> None:
     at = _open(LEGALITY.id)
     click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
     assert any(RIGHT in element.value for element in at.success)
-    assert at.session_state[PROGRESS_KEY][LEGALITY.id].result == "solved"
+    assert kept(at, StoredPuzzles).records[LEGALITY.id].result == "solved"
     at.button(key="ha_pz_back").click().run()
     assert not at.exception
     assert ui("puzzles.summary", solved=1, failed=0, streak=1, rate=100) in _text(at)
     assert not at.get("plotly_chart")  # the progress tab is drawn only when it is opened
-    at.session_state["ha_pz_tab"] = ui("puzzles.tab_progress")
+    at.session_state[TAB_KEY] = ui("puzzles.tab_progress")
     at.run()
     assert [metric.value for metric in at.metric][:3] == ["1", "0", "1"]
     assert [chart.key for chart in at.get("plotly_chart")] == ["ha_pz_rating_chart", "ha_pz_chart"]
@@ -223,12 +226,12 @@ def test_a_scoring_puzzle_marks_each_seat() -> None:
     at = _open(puzzle.id)
     wrong = [value + 1 for value in puzzle.solution]
     for seat, value in enumerate(wrong):
-        at.number_input(key=f"ha_pz_score_{seat}_{puzzle.id}").set_value(value)
+        at.number_input(key=PuzzlesView.widget_key("score", seat, puzzle.id)).set_value(value)
     at.button(key="ha_pz_check").click().run()
     assert check_attempt(puzzle, wrong).code == "wrong"
     assert ui("puzzles.seat_wrong") in " ".join(element.value for element in at.error)
     for seat, value in enumerate(puzzle.solution):
-        at.number_input(key=f"ha_pz_score_{seat}_{puzzle.id}").set_value(value)
+        at.number_input(key=PuzzlesView.widget_key("score", seat, puzzle.id)).set_value(value)
     at.button(key="ha_pz_check").click().run()
     assert any(RIGHT in element.value for element in at.success)
 
@@ -241,7 +244,7 @@ def test_a_pass_with_the_wrong_count_is_not_judged() -> None:
     count = puzzle.rules.pass_count
     assert [element.value for element in at.warning] == [ui("puzzles.pass_count", count=count, picked=1)]
     assert table_data(at, TABLE_KEY)["hand"]["status"] == ui("puzzles.pass_count", count=count, picked=1)
-    assert puzzle.id not in at.session_state[PROGRESS_KEY]
+    assert puzzle.id not in kept(at, StoredPuzzles).records
 
 
 def test_a_moon_puzzle_shows_the_outcomes_once_answered() -> None:
@@ -266,7 +269,7 @@ def test_the_hint_ladder_records_each_rung_and_the_answer_fails_the_puzzle() -> 
     for rung in range(1, rungs + 1):
         at.button(key="ha_pz_hint").click().run()
         assert not at.exception
-        record = at.session_state[PROGRESS_KEY][LEGALITY.id]
+        record = kept(at, StoredPuzzles).records[LEGALITY.id]
         assert record.hints == rung
         assert ui("puzzles.hints_used", used=rung, count=rungs) in _text(at)
     assert prose_plain(LEGALITY.nudge) in _text(at)
@@ -275,7 +278,7 @@ def test_the_hint_ladder_records_each_rung_and_the_answer_fails_the_puzzle() -> 
     assert ui("puzzles.answer_legality", cards="").strip(" .").capitalize() in _text(at)
     # A right answer now clears it, but it stays missed.
     click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
-    record = at.session_state[PROGRESS_KEY][LEGALITY.id]
+    record = kept(at, StoredPuzzles).records[LEGALITY.id]
     assert (record.result, record.cleared) == ("failed", True)
 
 
@@ -287,7 +290,7 @@ def test_show_the_solution_of_a_question_gives_the_answer_and_its_explanation() 
     assert ui("puzzles.solution_heading") in success
     if puzzle.explanation:
         assert puzzle.explanation in success
-    assert at.session_state[PROGRESS_KEY][puzzle.id].result == "failed"
+    assert kept(at, StoredPuzzles).records[puzzle.id].result == "failed"
 
 
 # -- a play puzzle, and a broken file, from the fixture library --------------------------------------
@@ -318,7 +321,9 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     assert ui("stepper.counter", number=1, count=len(puzzle.refutation(wrong))) in _text(at)
     at.button(key="ha_pz_line_last").click().run()
     assert not at.exception
-    # The right card; then the solver's line.
+    # Back to the puzzle (its table is not drawn while a line is), the right card; then the solver's line.
+    assert not has_table(at, TABLE_KEY)
+    at.button(key="ha_pz_line_close").click().run()
     click_table(at, TABLE_KEY, kind="play", card=best)
     assert any(RIGHT in element.value for element in at.success)
     played = table_data(at, TABLE_KEY)  # the right card has gone to the trick
@@ -327,7 +332,7 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     assert table_data(at, LINE_TABLE_KEY)["title"] == ui("puzzles.line_solution")
     at.button(key="ha_pz_line_last").click().run()
     assert not at.exception
-    assert at.session_state[PROGRESS_KEY][PLAY_ID].result == "failed"
+    assert kept(at, StoredPuzzles).records[PLAY_ID].result == "failed"
 
 
 @pytest.mark.slow  # a sweep over the whole content: the full run's (the fast slice keeps the pages' own tests)
@@ -379,8 +384,8 @@ def test_a_streak_run_counts_first_tries_and_ends_at_the_first_miss() -> None:
     first = LIBRARY.puzzles[at.query_params["puzzle"]]
     assert any(ui("puzzles.run_on", count=0) in str(element.value) for element in at.info)
     at.button(key="ha_pz_solution").click().run()  # the answer shown: a miss, the run is over
-    assert at.session_state[PROGRESS_KEY][first.id].result == "failed"
+    assert kept(at, StoredPuzzles).records[first.id].result == "failed"
     assert any(ui("puzzles.run_over", count=0, best=0) in str(element.value) for element in at.warning) or (
-        not at.session_state[RUN_KEY].active
+        not (kept(at, PuzzlesView).run or Run()).active
     )
-    assert not at.session_state[RUN_KEY].active
+    assert not (kept(at, PuzzlesView).run or Run()).active

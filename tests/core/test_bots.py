@@ -21,8 +21,7 @@ from hearts_core.ai.bots import (
 )
 from hearts_core.ai.view import PlayerView, sample_worlds
 from hearts_core.engine.cards import SUIT_MASKS
-from hearts_core.search.equivalence import equivalent_classes
-from hearts_core.search.sim import SimRules
+from hearts_core.search.equivalence import equivalent_classes, point_attributes
 from hearts_core.words.catalogue import has_message
 
 from .test_properties import BASES, Players, base_rules
@@ -132,7 +131,7 @@ def test_heuristic_takes_a_heart_trick_to_stop_a_moon() -> None:
     state = position(
         HOLD, ["JH 2D 3D 4D", "5D 6D 7D", "2H TH 3C 4C", "KH AH 8D 9D"], "1 9H", {1: "3H 4H 5H 6H 7H 8H QS QH"}
     )
-    assert moon_threat(SimRules(HOLD), state.taken_masks) == 1
+    assert moon_threat(PlayerView.from_state(state, 2)) == 1
     assert heuristic(state) == ("TH", "stop_moon")
     # The same trick when the points are shared: North ducks.
     shared = position(
@@ -249,9 +248,10 @@ def test_views_of_a_whole_hand_ignore_other_seats_hidden_cards() -> None:
     assert twin.hands != state.hands
     view = PlayerView.from_state(state, seat, (10, 20, 30, 40))
     assert view == PlayerView.from_state(twin, seat, (10, 20, 30, 40))
-    assert sample_worlds(view, 5, random.Random(1)) == sample_worlds(
-        PlayerView.from_state(twin, seat, (10, 20, 30, 40)), 5, random.Random(1)
-    )
+    assert (
+        sample_worlds(view, 5, random.Random(1))
+        == sample_worlds(PlayerView.from_state(twin, seat, (10, 20, 30, 40)), 5, random.Random(1))
+    ).all()
 
 
 def test_sample_worlds_respects_hand_sizes_voids_and_passed_cards() -> None:
@@ -276,7 +276,7 @@ def test_sample_worlds_respects_hand_sizes_voids_and_passed_cards() -> None:
                 1 << suit for suit in range(4) if state.hands[other].mask & SUIT_MASKS[suit]
             )
         checked_voids += sum(bool(mask) for other, mask in enumerate(view.voids) if other != seat)
-        for world in sample_worlds(view, 20, rng):
+        for world in sample_worlds(view, 20, rng).tolist():
             assert world[seat] == state.hands[seat].mask
             union = 0
             for other, hand in enumerate(world):
@@ -331,11 +331,11 @@ def test_make_bot_levels() -> None:
 
 
 def test_equivalent_cards_collapse_but_the_queen_stays_alone() -> None:
-    k = SimRules(Ruleset())
+    rules = Ruleset()
     hand = CardSet.parse("JS QS KS 2C 3C 5C").mask
     gone = CardSet.parse("4C").mask
-    elsewhere = k.deck & ~hand & ~gone
-    classes = [str(CardSet.from_mask(mask)) for mask in equivalent_classes(hand, k.attributes, elsewhere)]
+    elsewhere = rules.tables.deck_mask & ~hand & ~gone
+    classes = [str(CardSet.from_mask(m)) for m in equivalent_classes(hand, point_attributes(rules), elsewhere)]
     assert classes == ["2C 3C 5C", "JS", "QS", "KS"]
 
 

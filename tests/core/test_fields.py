@@ -9,9 +9,9 @@ ignores fails a test whose message names the field and the place:
   a description under every value, the house rules card, the share code);
 * the game itself: some value of the field must change legality, passing,
   scoring, the deck or the end of the game (else it is wired to nothing);
-* every path that plays the game: the fast playout path (``Sim``), the
-  explanations, and the exact solver's own search, each against the engine's
-  legality kernel and scoring, under every value of every field.
+* every path that plays the game: the kernel (legality, play, scoring), the
+  explanations, and the exact solver's search, each against the engine's
+  legality and scoring (the specification), under every value of every field.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import itertools
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from hearts_core import HandState, Ruleset
@@ -32,7 +33,8 @@ from hearts_core.engine.legality import legal_mask
 from hearts_core.engine.rules import choices_of, field_kind, field_names, field_rule, field_values
 from hearts_core.engine.scoring import score_hand
 from hearts_core.lab import card_lines, decode_ruleset, encode_ruleset
-from hearts_core.search.sim import Sim
+from hearts_core.search import kernel
+from hearts_core.search.positions import state_array
 from hearts_core.search.solver import solve
 from hearts_core.words.catalogue import has_message
 from tests.helpers import brute_values
@@ -242,22 +244,28 @@ def _random_hand(rules: Ruleset, seed: int) -> list[HandState]:
 
 
 @pytest.mark.parametrize(("label", "rules"), ALL_EXAMPLES, ids=[label for label, _ in ALL_EXAMPLES])
-def test_sim_and_explanations_follow_the_kernel(label: str, rules: Ruleset) -> None:
+def test_the_kernel_and_explanations_follow_the_specification(label: str, rules: Ruleset) -> None:
+    numbers = kernel.rules_array(rules)
     for seed in range(6):
         states = _random_hand(rules, seed)
-        sim = Sim.from_state(states[0])
+        position = state_array(states[0])
         for before, after in itertools.pairwise(states):
             legal = before.legal_mask()
-            assert sim.legal() == legal, f"{label}: Sim's legal cards differ from the engine's (seed {seed})"
+            assert kernel.state_legal(numbers, position) == legal, (
+                f"{label}: the kernel's legal cards differ from the engine's (seed {seed})"
+            )
             seat = before.to_play
             assert seat is not None
             for card in before.hands[seat]:
                 assert before.explain(card).legal == bool(legal >> card & 1), (
-                    f"{label}: explain({card}) disagrees with the legality kernel (seed {seed})"
+                    f"{label}: explain({card}) disagrees with the engine's legality (seed {seed})"
                 )
-            sim.play(int(after.plays()[-1]))
+            kernel.play_card(numbers, position, int(after.plays()[-1]))
         final = states[-1]
-        assert tuple(sim.final_scores()) == tuple(final.scores()), f"{label}: Sim scores the hand differently"
+        no_totals = np.zeros(rules.players, dtype=np.int64)
+        scores = np.zeros(rules.players, dtype=np.int64)
+        kernel.score_hand(numbers, position, no_totals, False, scores)
+        assert tuple(scores.tolist()) == tuple(final.scores()), f"{label}: the kernel scores the hand differently"
 
 
 def _endings(rules: Ruleset) -> list[HandState]:
@@ -273,10 +281,9 @@ def _endings(rules: Ruleset) -> list[HandState]:
 
 
 @pytest.mark.parametrize(("label", "rules"), ALL_EXAMPLES, ids=[label for label, _ in ALL_EXAMPLES])
-def test_the_solvers_search_follows_the_kernel(label: str, rules: Ruleset) -> None:
-    """The solver's search (the kernel's legality, its own unrolled equivalence and move
-    ordering): under every value of every field it must give exactly the values of a plain
-    minimax on the engine."""
+def test_the_solvers_search_follows_the_specification(label: str, rules: Ruleset) -> None:
+    """The solver's search (the kernel's legality, equivalent cards and move ordering): under every
+    value of every field it must give exactly the values of a plain minimax on the engine."""
     endings = _endings(rules)
     assert endings, f"{label}: no ending found to check the solver on"
     for state in endings:

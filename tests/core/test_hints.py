@@ -19,7 +19,6 @@ from hearts_core.ai.hints import (
 )
 from hearts_core.ai.view import PlayerView
 from hearts_core.engine.cards import SUIT_MASKS
-from hearts_core.search.sim import Sim
 from hearts_core.search.solver import solve
 from hearts_core.words.catalogue import has_message
 
@@ -75,18 +74,19 @@ def test_the_hint_never_looks_at_hidden_cards() -> None:
     assert play_hint(one, worlds=WORLDS, seed=5) == play_hint(two, worlds=WORLDS, seed=5)
     # Later in a real hand too: swap same-suit cards between two opponents.
     for seed in (7, 8, 9):
-        sim = Sim.from_state(_midhand(Ruleset(), seed, 10))
-        me = sim.to_play
+        played = _midhand(Ruleset(), seed, 10)
+        base = HandState.from_position_masks(played.rules, played.position(), played.hand_number)
+        me = base.to_play
+        assert me is not None
+        masks = list(base.hand_masks)
         first, second = [seat for seat in range(4) if seat != me][:2]
-        suit = next(
-            suit for suit in range(4) if sim.hands[first] & SUIT_MASKS[suit] and sim.hands[second] & SUIT_MASKS[suit]
-        )
-        a = sim.hands[first] & SUIT_MASKS[suit] & -(sim.hands[first] & SUIT_MASKS[suit])
-        b = sim.hands[second] & SUIT_MASKS[suit] & -(sim.hands[second] & SUIT_MASKS[suit])
-        base = sim.to_state()
-        sim.hands[first] ^= a | b
-        sim.hands[second] ^= a | b
-        other = sim.to_state()
+        suit = next(suit for suit in range(4) if masks[first] & SUIT_MASKS[suit] and masks[second] & SUIT_MASKS[suit])
+        a = masks[first] & SUIT_MASKS[suit] & -(masks[first] & SUIT_MASKS[suit])
+        b = masks[second] & SUIT_MASKS[suit] & -(masks[second] & SUIT_MASKS[suit])
+        masks[first] ^= a | b
+        masks[second] ^= a | b
+        swapped_position = base.position()._replace(hands=tuple(masks))
+        other = HandState.from_position_masks(base.rules, swapped_position, base.hand_number)
         assert base.hands[first] != other.hands[first] and base.hands[me] == other.hands[me]
         assert play_hint(base, worlds=WORLDS, seed=seed) == play_hint(other, worlds=WORLDS, seed=seed)
 

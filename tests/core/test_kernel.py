@@ -1,16 +1,21 @@
-"""The compiled kernel against the pure-Python engine, its reference.
+"""The kernel (hearts_core.search.kernel) against the specification (HandState, legality, scoring).
 
-Seeded random hands are dealt, passed and played by the kernel, which records
-every decision; each hand is then replayed through :class:`HandState`, and
-every legal set and the final scores must agree.  The kernel's heuristic
-player, shooter, pass and scoring are compared with the Python ones at every
-position of those hands.  All of it runs under every preset and every
-example of every ruleset field, so each variant's rules are covered.
+The kernel is the one fast implementation of the engine's hot paths; the
+engine's ``HandState`` is the readable rule book.  Seeded random hands are
+dealt, passed and played by the kernel, which records every decision; each
+hand is then replayed through ``HandState``, and every legal set, every
+position after a card and the final scores must agree.  The kernel's players
+are checked against the specification in the same way: their playouts, the
+pass playouts and the Variant Lab's hands are replayed card by card through
+``HandState`` with the same players deciding from each seat's view.  All of it
+runs under every preset and every example of every ruleset field, so each
+variant's rules are covered.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import random
 import subprocess
@@ -22,18 +27,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_core import CardSet, HandState, Ruleset, random_hands
-from hearts_core.ai.bots import heuristic_card, heuristic_pass, pass_candidates, rollout, shooter_card
+from hearts_core.ai.bots import heuristic_choice, heuristic_pass, pass_candidates
 from hearts_core.ai.view import PlayerView
 from hearts_core.ai.worlds import Worlds
 from hearts_core.engine.cards import ALL_CARDS
-from hearts_core.engine.rules import field_names, field_values
-from hearts_core.engine.scoring import score_hand
-from hearts_core.lab.compare import pass_view
-from hearts_core.lab.simulation import _compiled_hands, deal_masks, play_fast
+from hearts_core.engine.rules import QUEEN_OF_SPADES, field_names, field_values
+from hearts_core.lab.compare import play_out
+from hearts_core.lab.simulation import deal_masks, lab_hands
 from hearts_core.search import fast, kernel
-from hearts_core.search.sim import Sim, SimRules
-
-pytestmark = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled kernel is off (no numba)")
+from hearts_core.search.positions import state_array
 
 
 def _variants() -> dict[str, Ruleset]:
@@ -47,8 +49,9 @@ def _variants() -> dict[str, Ruleset]:
 VARIANTS = _variants()
 
 
-def _replay(rules: Ruleset, record: np.ndarray, hand_number: int) -> HandState:
-    """Replay one traced hand through HandState, checking each legal set against the kernel's."""
+def _replay(rules: Ruleset, record: np.ndarray, hand_number: int) -> list[HandState]:
+    """Replay one traced hand through HandState, checking each legal set against the kernel's;
+    every position of the play, the last one over."""
     n = rules.players
     dealt = [int(mask) for mask in record[:n]]
     passed = [int(mask) for mask in record[n : 2 * n]]
@@ -58,109 +61,65 @@ def _replay(rules: Ruleset, record: np.ndarray, hand_number: int) -> HandState:
     else:
         assert not any(passed)
     plays = record[2 * n :]
+    states = [state]
     for index in range(rules.hand_size * n):
         card, legal = int(plays[2 * index]), int(plays[2 * index + 1])
         assert state.legal_mask() == legal, f"play {index}: legal sets differ"
         state = state.play(ALL_CARDS[card])
+        states.append(state)
     assert state.is_over
-    return state
+    return states
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**40))
-def test_random_hands_replay_through_the_reference_engine(name: str, seed: int) -> None:
+def test_random_hands_replay_through_the_specification(name: str, seed: int) -> None:
     rules = VARIANTS[name]
     count = 2 * len(rules.pass_cycle)
     scores, trace = fast.traced_random_hands(rules, count, seed)
     for hand in range(count):
-        final = _replay(rules, trace[hand], hand)
+        final = _replay(rules, trace[hand], hand)[-1]
         assert tuple(int(value) for value in scores[hand]) == final.score_report().scores
 
 
-def _positions(rules: Ruleset, seed: int, hands: int) -> list[tuple[Sim, int]]:
-    """Every position of some random hands, as a Sim, with its hand number."""
-    k = SimRules(rules)
-    found = []
-    _, trace = fast.traced_random_hands(rules, hands, seed)
-    n = rules.players
-    for hand in range(hands):
-        start = HandState.from_masks(rules, [int(m) for m in trace[hand, :n]], hand)
-        if start.is_passing:
-            start = start.with_passes({seat: CardSet.from_mask(int(trace[hand, n + seat])) for seat in range(n)})
-        sim = Sim.from_state(start, k)
-        plays = trace[hand, 2 * n :]
-        for index in range(rules.hand_size * n):
-            found.append((sim.copy(), hand))
-            sim.play(int(plays[2 * index]))
-    return found
-
-
-def _state_array(sim: Sim) -> np.ndarray:
-    state = np.zeros(kernel.STATE_SIZE, dtype=np.int64)
-    n = sim.k.n
-    state[kernel.S_LEADER] = sim.leader
-    state[kernel.S_TO_PLAY] = sim.to_play
-    state[kernel.S_TRICK_LEN] = len(sim.trick)
-    state[kernel.S_BROKEN] = sim.broken
-    state[kernel.S_GONE] = sim.gone
-    state[kernel.S_DONE] = sim.tricks_done
-    state[kernel.S_WIN_CARD] = sim.win_card
-    state[kernel.S_WIN_INDEX] = sim.win_index
-    for seat in range(n):
-        state[kernel.S_HANDS + seat] = sim.hands[seat]
-        state[kernel.S_TAKEN + seat] = sim.taken[seat]
-        state[kernel.S_WON + seat] = sim.won[seat]
-        state[kernel.S_POINTS + seat] = sim.points[seat]
-    for index, card in enumerate(sim.trick):
-        state[kernel.S_TRICK + index] = card
-    return state
+def _public_fields(position: np.ndarray, players: int) -> list[int]:
+    """The parts of a kernel position that say what the position is (the rest is the kernel's
+    scratch: the winner's index after a trick, cards left in the trick's slots)."""
+    length = int(position[kernel.S_TRICK_LEN])
+    fields = [int(position[index]) for index in (kernel.S_LEADER, kernel.S_TO_PLAY, length and kernel.S_WIN_CARD)]
+    fields += [length, int(position[kernel.S_BROKEN]), int(position[kernel.S_GONE]), int(position[kernel.S_DONE])]
+    for start in (kernel.S_HANDS, kernel.S_TAKEN, kernel.S_WON, kernel.S_POINTS):
+        fields += position[start : start + players].tolist()
+    return fields + [int(card) for card in position[kernel.S_TRICK : kernel.S_TRICK + length]]
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_heuristic_shooter_and_pass_match_the_python_bots(name: str) -> None:
+def test_playing_a_card_and_scoring_follow_the_specification(name: str) -> None:
+    """The kernel's position after every card is the specification's; its score with random game
+    totals (the moon's best option depends on them) is ``score_hand``'s."""
     rules = VARIANTS[name]
-    k = SimRules(rules)
-    table = kernel.rules_array(rules)
+    numbers = kernel.rules_array(rules)
     n = rules.players
-    for sim, hand_number in _positions(rules, seed=len(name), hands=2):
-        state = _state_array(sim)
-        seat = sim.to_play
-        hand = sim.hands[seat]
-        legal = sim.legal()
-        assert kernel.state_legal(table, state) == legal
-        unseen = k.deck & ~hand & ~sim.gone
-        expected = heuristic_card(k, seat, hand, legal, sim.trick, sim.leader, sim.gone, sim.taken, sim.tricks_done)
-        assert kernel.heuristic_card(table, state, legal) == expected[0]
-        assert kernel.shooter_card(table, state, legal) == shooter_card(k, hand, legal, sim.trick, unseen)
-        if not sim.trick and sim.tricks_done == 0:
-            for offset in sorted(set(rules.tables.pass_offsets) - {0}):
-                view = pass_view(rules, k, seat, hand, hand_number, (seat + offset) % n)
-                python = sum(1 << int(card) for card in heuristic_pass(view))
-                if hand.bit_count() > rules.pass_count:
-                    assert kernel.heuristic_pass(table, hand, offset == n - 1) == python
-
-
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_scores_with_game_totals_match_the_reference(name: str) -> None:
-    """The moon's best option depends on the totals: the kernel's choice is the engine's."""
-    rules = VARIANTS[name]
-    table = kernel.rules_array(rules)
-    n = rules.players
-    rng = random.Random(len(name))
-    for sim, _ in _positions(rules, seed=7, hands=2)[-1:]:
-        while not sim.over:
-            sim.play((sim.legal() & -sim.legal()).bit_length() - 1)
-        state = _state_array(sim)
+    rng = random.Random(name)
+    _, trace = fast.traced_random_hands(rules, 2, len(name))
+    for hand in range(2):
+        states = _replay(rules, trace[hand], hand)
+        position = state_array(states[0])
+        for before, after in itertools.pairwise(states):
+            assert kernel.state_legal(numbers, position) == before.legal_mask()
+            kernel.play_card(numbers, position, int(after.plays()[-1]))
+            assert _public_fields(position, n) == _public_fields(state_array(after), n)
         for _ in range(6):
             totals = [rng.randrange(0, max(rules.target_score, 30) + 10) for _ in range(n)]
             out = np.zeros(n, dtype=np.int64)
-            kernel.score_hand(table, state, np.array(totals, dtype=np.int64), True, out)
-            assert tuple(int(value) for value in out) == score_hand(rules, sim.taken, sim.won, None, totals).scores
+            kernel.score_hand(numbers, position, np.array(totals, dtype=np.int64), True, out)
+            assert tuple(out.tolist()) == states[-1].score_report(None, totals).scores
 
 
 def test_the_moon_shooter_is_scored_by_the_best_option() -> None:
-    """A named deal: seat 0 holds every heart and the QS's protection, and takes them all."""
+    """A named deal played low card first: West (seat 1) ends with every penalty card, and the
+    game totals decide the shooter's option."""
     rules = Ruleset(pass_cycle=("hold",), moon="auto")
     state = HandState.from_hands(
         rules,
@@ -171,19 +130,37 @@ def test_the_moon_shooter_is_scored_by_the_best_option() -> None:
             "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
         ],
     )
-    sim = Sim.from_state(state)
-    while not sim.over:
-        sim.play((sim.legal() & -sim.legal()).bit_length() - 1)
-    table = kernel.rules_array(rules)
+    while state.is_playing:
+        state = state.play(state.legal_moves()[0])
     out = np.zeros(4, dtype=np.int64)
-    totals = np.array([90, 80, 95, 99], dtype=np.int64)
-    shooter = kernel.score_hand(table, _state_array(sim), totals, True, out)
-    expected = score_hand(rules, sim.taken, sim.won, None, [90, 80, 95, 99])
-    assert shooter == expected.moon_shooter
-    assert tuple(int(value) for value in out) == expected.scores
+    totals = [90, 80, 95, 99]
+    shooter = kernel.score_hand(kernel.rules_array(rules), state_array(state), np.array(totals), True, out)
+    expected = state.score_report(None, totals)
+    assert shooter == expected.moon_shooter == 1
+    assert tuple(out.tolist()) == expected.scores
 
 
-def test_random_hands_are_the_same_on_the_pure_python_path() -> None:
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_heuristic_reads_only_what_its_seat_knows(name: str) -> None:
+    """At every position of random hands, the heuristic's card, idea and shooter card are the same
+    from the whole position and from the seat's view (its hand only), and legal."""
+    rules = VARIANTS[name]
+    numbers = kernel.rules_array(rules)
+    _, trace = fast.traced_random_hands(rules, 1, len(name) + 1)
+    for state in _replay(rules, trace[0], 0)[:-1]:
+        seat = state.to_play
+        assert seat is not None
+        legal = state.legal_mask()
+        view = PlayerView.from_state(state, seat)
+        whole = state_array(state)
+        card, idea = kernel.heuristic_choice(numbers, whole, legal)
+        assert (int(card), kernel.HEURISTIC_IDEAS[idea]) == heuristic_choice(view)
+        assert legal >> card & 1
+        shooter = kernel.shooter_card(numbers, whole, legal)
+        assert shooter == kernel.shooter_card(numbers, view.kernel_state(), legal) and legal >> shooter & 1
+
+
+def test_random_hands_are_the_same_when_the_kernel_runs_as_plain_python() -> None:
     """The contract's numbers do not depend on whether the kernel is compiled."""
     script = (
         "from hearts_core import Ruleset, random_hands; print(random_hands(Ruleset.preset('omnibus'), 5, 11).tolist())"
@@ -206,82 +183,94 @@ def test_random_hands_contract() -> None:
         random_hands(Ruleset(), -1, seed=0)
 
 
-LAB_PAIRS = [
-    ("standard", "omnibus", False),
-    ("black_maria", "spot_hearts", False),
-    ("standard", "pure_hearts", True),
-    ("six_players", "six_players", False),
-]
+# -- the kernel's players, replayed through the specification -------------------------------------
 
 
-@pytest.mark.parametrize(("a", "b", "games"), LAB_PAIRS)
-def test_lab_hands_match_the_python_lab(a: str, b: str, games: bool) -> None:
-    """The Variant Lab's compiled hands are its Python hands, fact for fact (so rows replay exactly)."""
-    for name in (a, b):
-        rules = Ruleset.preset(name)
-        k = SimRules(rules)
-        totals = [40, 75, 12, 60, 5, 33][: rules.players] if games else None
-        for deal in range(30):
-            number = deal % len(rules.pass_cycle)
-            dealt = deal_masks(rules, deal, number)
-            python = play_fast(k, dealt, number, "heuristic", random.Random(0), totals)
-            compiled = _compiled_hands(
-                rules, np.array([dealt], dtype=np.int64), np.array([number], dtype=np.int64), totals
-            )[0]
-            assert compiled == python, f"{name}, deal {deal}"
+def _play_by_views(state: HandState, shooter: int = -1) -> HandState:
+    """Play ``state`` to the end through HandState, each seat deciding from its own view by the
+    heuristic (``shooter`` going for the moon)."""
+    numbers = kernel.rules_array(state.rules)
+    while state.is_playing:
+        seat = state.to_play
+        assert seat is not None
+        view = PlayerView.from_state(state, seat)
+        if seat == shooter:
+            card = int(kernel.shooter_card(numbers, view.kernel_state(), view.legal_mask()))
+        else:
+            card = heuristic_choice(view)[0]
+        state = state.play(ALL_CARDS[card])
+    return state
 
 
-def test_worlds_agree_on_both_paths() -> None:
-    """A play-out's averages on the kernel and on the Python Sim agree within their noise."""
-    rules = Ruleset(pass_cycle=("hold",))
-    state = HandState.deal(rules, seed=21)
-    for card in ("2C", "3C", "4C"):
-        if state.is_legal(card):
-            state = state.play(card)
-    assert state.to_play is not None
-    view = PlayerView.from_state(state, state.to_play)
-    highest = int(view.legal_cards()[-1])
-    means = []
-    for compiled in (True, False):
-        worlds = Worlds(view, 600, random.Random(3), compiled=compiled)
-        assert worlds.compiled is compiled
-        assert (worlds.hands[:, view.seat] == view.hand).all()
-        outcome = worlds.play_out(highest, shoot=False, epsilon=0.05)
-        assert outcome.scores.shape == (600, 4)
-        means.append(float(outcome.scores[:, view.seat].mean()))
-    assert abs(means[0] - means[1]) < 1.5, means
+@pytest.mark.parametrize("name", ["standard", "omnibus", "black_maria", "five_players", "spot_hearts"])
+def test_playouts_without_random_moves_are_the_heuristic_players_hands(name: str) -> None:
+    """With no random moves a world's playout is deterministic: its scores (and the queen and moon
+    flags) are those of the same hand played out through HandState by the same players."""
+    rules = dataclasses.replace(Ruleset.preset(name), pass_cycle=("hold",))
+    state = HandState.deal(rules, seed=name)
+    for _ in range(6):
+        state = state.play(state.legal_moves()[-1])
+    seat = state.to_play
+    assert seat is not None
+    totals = [30, 70, 95, 20, 50][: rules.players]
+    view = PlayerView.from_state(state, seat, totals=totals)
+    worlds = Worlds(view, 12, random.Random(5))
+    for card in view.legal_cards():
+        for shoot in (False, True):
+            outcome = worlds.play_out(int(card), shoot=shoot, epsilon=0.0)
+            for world, hands in enumerate(worlds.hands.tolist()):
+                dealt = state.position()._replace(hands=tuple(hands))
+                start = HandState.from_position_masks(rules, dealt, state.hand_number).play(card)
+                final = _play_by_views(start, seat if shoot else -1)
+                assert tuple(outcome.scores[world].tolist()) == final.score_report(None, totals).scores
+                assert bool(outcome.queen[world]) == bool(final.taken_masks[seat] >> int(QUEEN_OF_SPADES) & 1)
 
 
-def test_playouts_without_random_moves_are_the_python_playouts() -> None:
-    """With no random moves the rollouts are deterministic: the kernel's scores are the Python Sim's, world by world."""
-    for name in ("standard", "omnibus", "black_maria", "five_players"):
-        rules = dataclasses.replace(Ruleset.preset(name), pass_cycle=("hold",))
-        state = HandState.deal(rules, seed=name)
-        for _ in range(6):
-            state = state.play(state.legal_moves()[-1])
-        assert state.to_play is not None
-        view = PlayerView.from_state(state, state.to_play, totals=[30, 70, 95, 20, 50][: rules.players])
-        compiled = Worlds(view, 40, random.Random(5), compiled=True)
-        python = Worlds(view, 40, random.Random(5), compiled=False)
-        python.hands = compiled.hands
-        for card in view.legal_cards():
-            fast_scores = compiled.play_out(int(card), shoot=False, epsilon=0.0).scores
-            assert (fast_scores == python.play_out(int(card), shoot=False, epsilon=0.0).scores).all()
-            shoot_scores = compiled.play_out(int(card), shoot=True, epsilon=0.0).scores
-            assert (shoot_scores == python.play_out(int(card), shoot=True, epsilon=0.0).scores).all()
-
-
-def test_pass_playouts_without_random_moves_are_the_python_ones() -> None:
+def test_pass_playouts_without_random_moves_are_the_heuristic_players_hands() -> None:
     rules = Ruleset.preset("omnibus")
     state = HandState.deal(rules, seed=9, hand_number=1)  # passing right
     view = PlayerView.from_state(state, 2)
-    worlds = Worlds(view, 30, random.Random(2), compiled=True)
-    candidates = pass_candidates(view)[:4]
-    for mask in candidates:
+    worlds = Worlds(view, 12, random.Random(2))
+    for mask in pass_candidates(view)[:4]:
         scores = worlds.pass_out(mask, hand_number=1, epsilon=0.0)
         for world, hands in enumerate(worlds.hands.tolist()):
             dealt = HandState.from_masks(rules, hands, 1)
             others = {seat: heuristic_pass(PlayerView.from_state(dealt, seat)) for seat in range(4) if seat != 2}
-            sim = Sim.from_state(dealt.with_passes({**others, 2: CardSet.from_mask(mask)}))
-            rollout(sim, -1, False, random.Random(0), 0.0)
-            assert tuple(int(value) for value in scores[world]) == tuple(sim.final_scores())
+            final = _play_by_views(dealt.with_passes({**others, 2: CardSet.from_mask(mask)}))
+            assert tuple(scores[world].tolist()) == final.score_report().scores
+
+
+def _facts(final: HandState, totals: list[int] | None) -> tuple[object, ...]:
+    """A Lab row's facts of a hand played through HandState (see ``lab.simulation.lab_hands``)."""
+    report = final.score_report(None, totals)
+    sun = -1 if report.sun_shooter is None else report.sun_shooter
+    moon = -1 if report.moon_shooter is None or report.sun_shooter is not None else report.moon_shooter
+    queen = int(QUEEN_OF_SPADES)
+    taker = next((seat for seat, mask in enumerate(final.taken_masks) if mask >> queen & 1), -1)
+    player = -1
+    points = final.rules.tables.points
+    broken_trick = 0
+    for number, trick in enumerate(final.tricks, start=1):
+        for seat, card in zip(trick.seats(final.rules.players), trick.cards, strict=True):
+            player = seat if card == queen else player
+            if not broken_trick and final.rules.tables.legality.breaks_mask >> card & 1:
+                broken_trick = number
+    first_points = sum(points[int(card)] for card in final.tricks[0].cards)
+    return report.scores, moon, sun, taker, taker >= 0 and taker == player, first_points, broken_trick
+
+
+@pytest.mark.parametrize("name", ["standard", "omnibus", "black_maria", "spot_hearts", "six_players", "pure_hearts"])
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_lab_hands_replay_card_for_card(name: str, policy: str) -> None:
+    """The Variant Lab's hands (kernel) are the replay's hands (HandState, ``lab.play_out``), fact
+    for fact, for both policies: the random one draws the same numbers in the same order."""
+    rules = Ruleset.preset(name)
+    totals = [40, 75, 12, 60, 5, 33][: rules.players] if name == "pure_hearts" else None
+    deals = range(12)
+    numbers = [deal % len(rules.pass_cycle) for deal in deals]
+    dealt = [deal_masks(rules, deal, number) for deal, number in zip(deals, numbers, strict=True)]
+    played = lab_hands(rules, dealt, numbers, policy, list(deals), totals)
+    for deal, number in zip(deals, numbers, strict=True):
+        start = HandState.from_masks(rules, dealt[deal], number)
+        final = play_out(start, policy, seed=deal + 1).last
+        assert played[deal] == _facts(final, totals), f"{name}, deal {deal}"

@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 
 from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.engine.cards import ALL_CARDS
-from hearts_core.search.solver import OBJECTIVES, SolveResult, _Engine, _spec, decide, line_for, solve
+from hearts_core.search import kernel
+from hearts_core.search.positions import KernelPosition
+from hearts_core.search.solver import OBJECTIVES, SolveResult, decide, line_for, solve
 
 # -- the reference: plain minimax over HandState ------------------------------
 
@@ -287,7 +289,8 @@ def test_whole_tiny_hands_with_first_trick_rules(players: int, first_trick: str,
 
 
 def test_the_solver_legality_is_the_engines() -> None:
-    """The solver's own legality (also on trick 0) agrees with ``HandState.legal_mask`` everywhere."""
+    """The kernel's legality, on the numbers the solver gives it (also on trick 0), agrees with
+    ``HandState.legal_mask`` everywhere."""
     rng = random.Random("legality")
     names = ["standard", "omnibus", "black_maria", "pagat", "openspiel", "three_players", "six_players"]
     for index in range(60):
@@ -302,9 +305,11 @@ def test_the_solver_legality_is_the_engines() -> None:
         state = HandState.deal(rules, index, hand_number=3)
         if state.phase == "pass":
             state = state.with_passes({seat: hand.cards()[:3] for seat, hand in enumerate(state.hands)})
-        engine = _Engine(rules, _spec(state, "min_points", None, None, None))
+        numbers = kernel.rules_array(rules)
         while state.phase == "play":
-            assert engine.legal(engine.node_of(state)) == state.legal_mask()
+            at = KernelPosition.of(state)
+            hand = state.hand_masks[at.seat]
+            assert kernel.legal_mask(numbers, hand, at.led, bool(at.first), bool(at.broken)) == state.legal_mask()
             state = play_randomly(state, rng, 1)
 
 

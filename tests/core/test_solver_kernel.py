@@ -1,17 +1,16 @@
-"""The solver's compiled search (hearts_core.search.solver_kernel) against its Python search.
+"""The solver's search in the kernel (hearts_core.search.solver_kernel): its transposition table
+and its keys, and any ending against plain minimax over ``HandState`` (the specification).
 
-Both paths must give exactly the same ``values``, ``best``, ``best_value`` and
-``line`` (node counts may differ), and the same answers from ``decide`` and
-``line_for``: on seeded random endings of every preset, 2 to 6 tricks left,
-every objective, whole tiny hands (trick 0 in Python, the rest compiled), a
-transposition table of one bucket (replacement on every collision), and a
-hypothesis property.  The compiled path is warm here (tests/conftest.py).
+The search is exact whatever its table keeps: with a table of one bucket (a
+replacement on nearly every store) it gives the values of the normal table.
+A hypothesis property compares ``solve`` with a brute-force minimax on any
+short ending of any preset and objective; ``tests/core/test_solver.py`` covers
+the named endings, every objective and the first trick's rules.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -19,109 +18,45 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts_core import HandState, Ruleset
-from hearts_core.search import fast, kernel, solver_kernel
-from hearts_core.search.solver import SolveResult, _decide, _line_for, _solve
-from tests.core.test_solver import SolveOptions, objectives_for, one_seat_took_everything, random_ending, tiny_deal
-
-pytestmark = pytest.mark.skipif(not kernel.AVAILABLE, reason="the compiled solver needs numba")
-
-
-def compared(result: SolveResult) -> tuple[object, ...]:
-    """What must be identical on both paths."""
-    return result.values, result.best, result.best_value, result.line
-
-
-def check_both_paths(state: HandState, rng: random.Random) -> None:
-    """Every objective (seats and cards picked at random): the compiled solve is the Python one."""
-    for objective, seat, options in objectives_for(state, rng):
-        check_objective(state, objective, seat, options)
+from hearts_core.search import fast, solver_kernel
+from hearts_core.search.solver import decide, solve
+from tests.core.test_solver import (
+    SolveOptions,
+    brute_values,
+    check_result,
+    objectives_for,
+    one_seat_took_everything,
+    random_ending,
+)
 
 
-def check_objective(state: HandState, objective: str, seat: int, options: SolveOptions) -> None:
-    compiled = _solve(state, objective, seat, compiled=True, **options)
-    python = _solve(state, objective, seat, compiled=False, **options)
-    where = (objective, seat, options, state.to_position())
-    assert compared(compiled) == compared(python), where
-    assert compiled.nodes > 0
-    threshold = python.best_value
-    for limit in (threshold - 1, threshold, threshold + 1):
-        assert _decide(state, objective, limit, seat, compiled=True, **options) == _decide(
-            state, objective, limit, seat, compiled=False, **options
-        ), (where, limit)
-    last = list(python.values)[-1]
-    assert _line_for(state, last, objective, seat, compiled=True, **options) == _line_for(
-        state, last, objective, seat, compiled=False, **options
-    ), where
-
-
-def endings(preset: str, count: int, deepest: int) -> Iterator[tuple[HandState, random.Random]]:
+def endings(preset: str, count: int, deepest: int) -> list[tuple[HandState, random.Random]]:
     """Seeded random endings of ``preset`` from 2 to ``deepest`` tricks left, some with one
     seat having taken every trick so far (its moon alive), some in the middle of a trick."""
     rules = Ruleset.preset(preset)
-    rng = random.Random(f"compiled {preset}")
+    rng = random.Random(f"kernel {preset}")
+    found = []
     for index in range(count):
         tricks_left = 2 + index % (deepest - 1)
         state = random_ending(rules, rng, tricks_left, rng.randrange(rules.players))
         if index % 3 == 2:
             state = one_seat_took_everything(state, rng.randrange(rules.players))
-        yield state, rng
+        found.append((state, rng))
+    return found
 
 
-def test_the_compiled_search_is_warm() -> None:
+def test_the_searches_are_compiled() -> None:
     assert solver_kernel.search.signatures, "fast.warm() compiles the solver's search"
+    assert solver_kernel.selfish_search.signatures, "fast.warm() compiles the self-interested search"
     assert fast.ready()
-
-
-@pytest.mark.parametrize("preset", Ruleset.preset_names())
-def test_every_preset_gives_the_same_solutions_on_both_paths(preset: str) -> None:
-    players = Ruleset.preset(preset).players
-    deepest = 6 if players <= 4 else 4
-    for state, rng in endings(preset, 10, deepest):
-        check_both_paths(state, rng)
-
-
-@pytest.mark.parametrize("preset", ["standard", "black_maria", "spot_hearts", "omnibus"])
-def test_six_trick_endings_give_the_same_solutions(preset: str) -> None:
-    """Deeper endings, where the transposition table and the relative ranks matter most."""
-    rules = Ruleset.preset(preset)
-    rng = random.Random(f"six tricks {preset}")
-    for _ in range(2):
-        state = random_ending(rules, rng, 6, 0)
-        mover = state.to_play
-        assert mover is not None
-        check_objective(state, "min_points", mover, {})
-        check_objective(state, "avoid_card", mover, {})
-
-
-@pytest.mark.parametrize("preset", ["five_players", "six_players"])
-def test_five_and_six_players_at_four_and_five_tricks(preset: str) -> None:
-    rules = Ruleset.preset(preset)
-    rng = random.Random(f"many players {preset}")
-    for tricks_left in (4, 5):
-        state = random_ending(rules, rng, tricks_left, rng.randrange(rules.players))
-        mover = state.to_play
-        assert mover is not None
-        check_objective(state, "min_points", mover, {})
-        check_objective(state, "stop_moon", mover, {"shooter": (mover + 1) % rules.players})
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_whole_tiny_hands_search_trick_zero_in_python(players: int) -> None:
-    """From the deal: trick 0 stays Python on both paths, every position after it is compiled."""
-    rng = random.Random(f"tiny compiled {players}")
-    for opening_lead in ("lowest_club", "any_club", "left_of_dealer"):
-        state = tiny_deal(
-            rng,
-            4 if players < 5 else 3,
-            players=players,
-            opening_lead=opening_lead,
-            first_trick=rng.choice(["no_points", "no_queen", "anything"]),
-        )
-        check_both_paths(state, rng)
 
 
 def test_a_table_of_one_bucket_only_costs_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     """With four slots, nearly every store replaces another key: the values stay exact."""
+    cases = []
+    for state, rng in endings("standard", 6, 5):
+        for objective, seat, options in objectives_for(state, rng):
+            cases.append((state, objective, seat, options, solve(state, objective, seat, **options)))
 
     def tiny_table(cards_left: int) -> tuple[np.ndarray, np.ndarray]:
         return (
@@ -130,8 +65,27 @@ def test_a_table_of_one_bucket_only_costs_speed(monkeypatch: pytest.MonkeyPatch)
         )
 
     monkeypatch.setattr(solver_kernel, "new_table", tiny_table)
-    for state, rng in endings("standard", 6, 5):
-        check_both_paths(state, rng)
+    for state, objective, seat, options, roomy in cases:
+        cramped = solve(state, objective, seat, **options)
+        where = (objective, seat, options, state.to_position())
+        assert (cramped.values, cramped.best, cramped.best_value) == (roomy.values, roomy.best, roomy.best_value), where
+
+
+@pytest.mark.parametrize("preset", ["standard", "black_maria", "spot_hearts", "omnibus"])
+def test_six_trick_endings_keep_their_word(preset: str) -> None:
+    """Deeper endings, where the table and the relative ranks matter most: the line replays to the
+    value, and ``decide`` agrees with ``solve`` on both sides of it."""
+    rules = Ruleset.preset(preset)
+    rng = random.Random(f"six tricks {preset}")
+    for _ in range(2):
+        state = random_ending(rules, rng, 6, 0)
+        mover = state.to_play
+        assert mover is not None
+        for objective in ("min_points", "avoid_card"):
+            result = solve(state, objective, mover)
+            check_result(state, result, mover, "QS", mover)
+            assert decide(state, objective, result.best_value, mover)
+            assert not decide(state, objective, result.best_value - 1, mover)
 
 
 def test_suits_whose_key_digits_would_overflow_are_keyed_by_their_cards() -> None:
@@ -152,11 +106,11 @@ def test_suits_whose_key_digits_would_overflow_are_keyed_by_their_cards() -> Non
 @given(
     preset=st.sampled_from(Ruleset.preset_names()),
     seed=st.integers(0, 10**6),
-    tricks_left=st.integers(1, 4),
+    tricks_left=st.integers(1, 3),
     into_trick=st.integers(0, 5),
     objective=st.sampled_from(["min_points", "avoid_card", "stop_moon", "make_moon"]),
 )
-def test_both_paths_agree_on_any_ending(
+def test_any_short_ending_is_solved_as_plain_minimax_solves_it(
     preset: str, seed: int, tricks_left: int, into_trick: int, objective: str
 ) -> None:
     rules = Ruleset.preset(preset)
@@ -164,7 +118,8 @@ def test_both_paths_agree_on_any_ending(
     state = random_ending(rules, rng, tricks_left, into_trick % rules.players)
     mover = state.to_play
     assert mover is not None
-    options: SolveOptions = {"shooter": (mover + 1) % rules.players} if objective == "stop_moon" else {}
-    compiled = _solve(state, objective, compiled=True, **options)
-    python = _solve(state, objective, compiled=False, **options)
-    assert compared(compiled) == compared(python), state.to_position()
+    shooter = (mover + 1) % rules.players if objective == "stop_moon" else mover
+    options: SolveOptions = {"shooter": shooter} if objective == "stop_moon" else {}
+    result = solve(state, objective, **options)
+    assert result.values == brute_values(state, objective, mover, "QS", shooter), state.to_position()
+    check_result(state, result, mover, "QS", shooter)

@@ -1,4 +1,4 @@
-"""What the parts of the Variant Lab share: the two sides and their session keys."""
+"""What the parts of the Variant Lab share: the two sides, their names and colours."""
 
 from __future__ import annotations
 

@@ -10,7 +10,8 @@ does not parse gets a message and the default takes its place.
 tables stepped in sync and marks the first divergence with the engine's words.
 *Thousands of deals* (:mod:`.simulation`) plays N paired hands (or whole games)
 in chunks across reruns, then charts, confidence intervals and a CSV.  The
-engine is :mod:`hearts_core.lab`; these modules keep choices in the session and draw.
+engine is :mod:`hearts_core.lab`; these modules keep choices in the session (one
+:class:`.view.LabView`, and the pickers' widgets) and draw.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ import streamlit as st
 
 from hearts_core.engine.rules import Ruleset
 
+from ... import page_state
 from ...texts import ui
 from .common import SIDES
 from .replay import same_deal
-from .rulesets import URL_PROBLEMS_KEY, dismiss_url_problems, restore_from_url, ruleset_panel, share_link, sync_url
+from .rulesets import dismiss_url_problems, restore_from_url, ruleset_panel, share_link, sync_url
 from .simulation import simulation
+from .view import LabView
 
 
 def render_lab() -> None:
@@ -31,13 +34,16 @@ def render_lab() -> None:
     restore_from_url()
     st.title(ui("nav.lab"))
     st.markdown(ui("lab.intro"))
-    problems = st.session_state.get(URL_PROBLEMS_KEY) or []
+    problems = page_state.get(LabView).url_problems
     if problems:
         with st.container(border=True):
             for problem in problems:
                 st.error(problem, icon=":material/link_off:")
             st.button(
-                ui("lab.url_dismiss"), key="ha_lab_url_dismiss", on_click=dismiss_url_problems, icon=":material/close:"
+                ui("lab.url_dismiss"),
+                key=LabView.widget_key("url", "dismiss"),
+                on_click=dismiss_url_problems,
+                icon=":material/close:",
             )
     columns = st.columns(2, gap="medium")
     rules: dict[str, Ruleset | None] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 import streamlit as st
@@ -16,22 +17,25 @@ from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name
 from hearts_core.words.echo import escape_markdown
 
+from ... import page_state
 from ...language import in_session_language
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import prose_plain
 from ...widgets.stepper import stepper
 from .common import side_name
+from .view import LabView, ReplayKey
 
 POLICIES: Final = ("heuristic", "random")
 DEAL_MODES: Final = ("random", "seed", "paste")
 FIND_SECONDS: Final = 5.0
-DEAL_KEY: Final = "ha_lab_deal"
-REPLAY_KEY: Final = "ha_lab_replay"
-TOTALS_KEY: Final = "ha_lab_totals"
-STEP_KEY: Final = "ha_lab_step"
-PASTE_ERROR_KEY: Final = "ha_lab_paste_error"
-FIND_NOTE_KEY: Final = "ha_lab_find_note"
+#: The deal controls' widgets.
+MODE_KEY: Final = LabView.widget_key("mode")
+POLICY_KEY: Final = LabView.widget_key("policy")
+SEED_KEY: Final = LabView.widget_key("seed")
+PASTE_KEY: Final = LabView.widget_key("paste")
+TOTALS_KEY: Final = LabView.widget_key("totals")
+SLIDER_KEY: Final = LabView.widget_key("step", "slider")
 
 
 def _policy_label(policy: str) -> str:
@@ -44,9 +48,7 @@ def _mode_label(mode: str) -> str:
 
 
 def _new_deal(deal: int | HandState) -> None:
-    st.session_state[DEAL_KEY] = deal
-    st.session_state[STEP_KEY] = 0
-    st.session_state.pop(FIND_NOTE_KEY, None)
+    page_state.put(page_state.get(LabView).new_deal(deal))
 
 
 def _deal_random() -> None:
@@ -54,46 +56,52 @@ def _deal_random() -> None:
 
 
 def _deal_seed() -> None:
-    _new_deal(int(st.session_state.get("ha_lab_seed") or 0))
+    _new_deal(int(page_state.widget_value(SEED_KEY) or 0))
 
 
 def _deal_paste(rules: Ruleset) -> None:
-    text = str(st.session_state.get("ha_lab_paste") or "")
+    text = str(page_state.widget_value(PASTE_KEY) or "")
     try:
-        state = lab.parse_deal_text(rules, text)
+        pasted = lab.parse_deal_text(rules, text)
     except ValueError as error:
-        st.session_state[PASTE_ERROR_KEY] = str(error)
+        page_state.update(LabView, paste_error=str(error))
         return
-    st.session_state.pop(PASTE_ERROR_KEY, None)
-    _new_deal(state)
+    page_state.update(LabView, paste_error="")
+    _new_deal(pasted)
+
+
+def _policy() -> str:
+    """The bots' policy chosen for the replay and the simulation."""
+    return str(page_state.widget_value(POLICY_KEY) or "heuristic")
 
 
 def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
     mode_col, policy_col = st.columns([3, 2])
-    if st.session_state.get("ha_lab_mode") not in DEAL_MODES:
-        st.session_state["ha_lab_mode"] = "random"
-    mode_col.radio(
-        ui("lab.mode"), DEAL_MODES, key="ha_lab_mode", format_func=in_session_language(_mode_label), horizontal=True
+    if page_state.widget_value(MODE_KEY) not in DEAL_MODES:
+        page_state.set_widget_value(MODE_KEY, "random")
+    mode = mode_col.radio(
+        ui("lab.mode"), DEAL_MODES, key=MODE_KEY, format_func=in_session_language(_mode_label), horizontal=True
     )
-    if st.session_state.get("ha_lab_policy") not in POLICIES:
-        st.session_state["ha_lab_policy"] = "heuristic"
+    if page_state.widget_value(POLICY_KEY) not in POLICIES:
+        page_state.set_widget_value(POLICY_KEY, "heuristic")
     policy_col.radio(
         ui("lab.policy"),
         POLICIES,
-        key="ha_lab_policy",
+        key=POLICY_KEY,
         format_func=in_session_language(_policy_label),
         horizontal=True,
         help=ui("lab.policy_help"),
     )
-    mode = st.session_state["ha_lab_mode"]
     if mode == "seed":
         seed_col, button_col = st.columns([2, 3], vertical_alignment="bottom")
-        seed_col.number_input(ui("lab.seed"), min_value=0, max_value=10**9, step=1, key="ha_lab_seed")
-        button_col.button(ui("lab.deal_seed"), key="ha_lab_deal_seed", on_click=_deal_seed, icon=":material/tag:")
+        seed_col.number_input(ui("lab.seed"), min_value=0, max_value=10**9, step=1, key=SEED_KEY)
+        button_col.button(
+            ui("lab.deal_seed"), key=LabView.widget_key("deal", "seed"), on_click=_deal_seed, icon=":material/tag:"
+        )
     elif mode == "paste":
         st.text_area(
             ui("lab.paste"),
-            key="ha_lab_paste",
+            key=PASTE_KEY,
             height=110,
             placeholder=ui("lab.paste_placeholder"),
             max_chars=5_000,
@@ -101,44 +109,56 @@ def _deal_controls(rules_a: Ruleset, rules_b: Ruleset) -> None:
         )
         st.button(
             ui("lab.deal_paste"),
-            key="ha_lab_deal_paste",
+            key=LabView.widget_key("deal", "paste"),
             on_click=_deal_paste,
             args=(rules_a,),
             icon=":material/content_paste:",
         )
-        problem = st.session_state.get(PASTE_ERROR_KEY)
+        problem = page_state.get(LabView).paste_error
         if problem:
             st.error(ui("lab.paste_problem", problem=escape_markdown(problem)), icon=":material/error:")
     actions = st.container(horizontal=True, gap="small")
     if mode == "random":
-        actions.button(ui("lab.deal_random"), key="ha_lab_deal_random", on_click=_deal_random, icon=":material/casino:")
+        actions.button(
+            ui("lab.deal_random"),
+            key=LabView.widget_key("deal", "random"),
+            on_click=_deal_random,
+            icon=":material/casino:",
+        )
     if actions.button(
-        ui("lab.find"), key="ha_lab_find", icon=":material/search:", help=ui("lab.find_help", seconds=int(FIND_SECONDS))
+        ui("lab.find"),
+        key=LabView.widget_key("find"),
+        icon=":material/search:",
+        help=ui("lab.find_help", seconds=int(FIND_SECONDS)),
     ):
         with st.spinner(ui("lab.finding", seconds=int(FIND_SECONDS))):
             found = lab.find_differing_deal(rules_a, rules_b, seed=secrets.randbelow(10**9), time_limit=FIND_SECONDS)
         if found is None:
-            st.session_state[FIND_NOTE_KEY] = ui("lab.find_none", seconds=int(FIND_SECONDS))
+            page_state.update(LabView, find_note=ui("lab.find_none", seconds=int(FIND_SECONDS)))
         else:
-            _new_deal(found.start_a)
-            key = _replay_key(rules_a, rules_b, found.start_a, str(st.session_state["ha_lab_policy"]))
-            st.session_state[REPLAY_KEY] = (key, found)
-            st.session_state[FIND_NOTE_KEY] = ui("lab.find_found")
-            if found.divergence is not None:
-                st.session_state[STEP_KEY] = lab.divergence_step(found.divergence, found.last_step)
-    note = st.session_state.get(FIND_NOTE_KEY)
+            view = page_state.get(LabView).new_deal(found.start_a)
+            step = lab.divergence_step(found.divergence, found.last_step) if found.divergence is not None else 0
+            page_state.put(
+                replace(
+                    view,
+                    replay=(_replay_key(rules_a, rules_b, found.start_a, _policy()), found),
+                    find_note=ui("lab.find_found"),
+                    step=step,
+                )
+            )
+    note = page_state.get(LabView).find_note
     if note:
         st.info(note, icon=":material/search:")
 
 
-def _replay_key(rules_a: Ruleset, rules_b: Ruleset, deal: object, policy: str) -> tuple[str, str, str, str, str]:
+def _replay_key(rules_a: Ruleset, rules_b: Ruleset, deal: object, policy: str) -> ReplayKey:
     shown = deal.to_notation() if isinstance(deal, HandState) else str(deal)
     return (lab.encode_ruleset(rules_a), lab.encode_ruleset(rules_b), shown, policy, str(_totals(rules_a)))
 
 
 def _totals(rules: Ruleset) -> tuple[int, ...] | None:
     """The game totals before this hand, typed by the learner ("45 30 80 20"), or None."""
-    text = str(st.session_state.get(TOTALS_KEY) or "").replace(",", " ").split()
+    text = str(page_state.widget_value(TOTALS_KEY) or "").replace(",", " ").split()
     if not text:
         return None
     try:
@@ -148,48 +168,44 @@ def _totals(rules: Ruleset) -> tuple[int, ...] | None:
     return totals if len(totals) == rules.players else None
 
 
-def _replay(rules_a: Ruleset, rules_b: Ruleset) -> Any:
+def _replay(rules_a: Ruleset, rules_b: Ruleset) -> lab.PairReplay:
     """The pair replay of the current deal (computed once per deal, rulesets and policy)."""
-    deal = st.session_state.get(DEAL_KEY)
-    if not isinstance(deal, (int, HandState)):
-        deal = 1
-        st.session_state[DEAL_KEY] = deal
-    policy = str(st.session_state.get("ha_lab_policy") or "heuristic")
-    key = _replay_key(rules_a, rules_b, deal, policy)
-    saved = st.session_state.get(REPLAY_KEY)
-    if isinstance(saved, tuple) and saved[0] == key:
-        return saved[1]
-    replay = lab.replay_pair(rules_a, rules_b, deal, policy=policy, totals=_totals(rules_a))
-    st.session_state[REPLAY_KEY] = (key, replay)
+    view = page_state.get(LabView)
+    policy = _policy()
+    key = _replay_key(rules_a, rules_b, view.deal, policy)
+    if view.replay is not None and view.replay[0] == key:
+        return view.replay[1]
+    replay = lab.replay_pair(rules_a, rules_b, view.deal, policy=policy, totals=_totals(rules_a))
+    page_state.update(LabView, replay=(key, replay))
     return replay
 
 
 def _set_step(target: int) -> None:
-    st.session_state[STEP_KEY] = target
+    page_state.update(LabView, step=target)
 
 
 def _step_slid() -> None:
-    st.session_state[STEP_KEY] = int(st.session_state["ha_lab_step_slider"])
+    _set_step(int(page_state.widget_value(SLIDER_KEY)))
 
 
 def _stepper(position: int, last: int, parting: int | None) -> None:
     """The slider over the whole hand, then start / back / next / end and the jump to the divergence."""
-    st.session_state["ha_lab_step_slider"] = position
+    page_state.set_widget_value(SLIDER_KEY, position)  # the slider follows the buttons
     st.slider(
         ui("stepper.counter", number=position, count=last),
         0,
         max(last, 1),
-        key="ha_lab_step_slider",
+        key=SLIDER_KEY,
         on_change=_step_slid,
         disabled=last == 0,
     )
     steps, jump = st.columns([4, 1], vertical_alignment="bottom")
     with steps:
-        stepper("ha_lab", position, last, _set_step)
+        stepper(LabView.widget_key(), position, last, _set_step)
     if parting is not None:
         jump.button(
             ui("lab.jump"),
-            key="ha_lab_jump",
+            key=LabView.widget_key("jump"),
             on_click=_set_step,
             args=(parting,),
             icon=":material/call_split:",
@@ -200,14 +216,14 @@ def _stepper(position: int, last: int, parting: int | None) -> None:
 
 def _column_table(history: History, position: int, title: str, side: str) -> None:
     index = min(position, len(history) - 1)
-    state = history[index]
+    shown = history[index]
     move = history.move(index) if index else None
     card_table(
-        TableScene(state, face_up="all", highlight=(str(move.card),) if move else (), title=title),
-        key=f"ha_lab_table_{side}",
+        TableScene(shown, face_up="all", highlight=(str(move.card),) if move else (), title=title),
+        key=LabView.widget_key("table", side),
     )
     if move is not None:
-        st.caption(move.explanation.narration(seat_name(move.seat, state.rules.players)))
+        st.caption(move.explanation.narration(seat_name(move.seat, shown.rules.players)))
     elif index < position:
         st.caption(ui("lab.hand_over_early"))
 
@@ -240,7 +256,7 @@ def _standings(replay: Any) -> None:
         max_chars=100,
         help=ui("lab.totals_help", players=rules_a.players),
     )
-    typed = str(st.session_state.get(TOTALS_KEY) or "").strip()
+    typed = str(page_state.widget_value(TOTALS_KEY) or "").strip()
     if typed and replay.standings_a is None:
         st.warning(ui("lab.totals_bad", players=rules_a.players), icon=":material/error:")
         return
@@ -269,8 +285,8 @@ def _stepped(replay: Any) -> None:
     """Where the two hands part, the stepper and both tables at the step: a fragment, so a step
     forward or back reruns only this, not the rulesets and the simulation above and below."""
     last = replay.last_step
-    position = max(0, min(int(st.session_state.get(STEP_KEY, 0)), last))
-    st.session_state[STEP_KEY] = position
+    position = max(0, min(page_state.get(LabView).step, last))
+    _set_step(position)
     divergence = replay.divergence
     parting = lab.divergence_step(divergence, last) if divergence is not None else None
     if divergence is None:

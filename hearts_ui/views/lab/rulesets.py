@@ -11,17 +11,27 @@ from hearts_core.engine.rules import Ruleset
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo, escape_markdown
 
+from ... import page_state
 from ...language import in_session_language, session_language
 from ...texts import ui
 from ...widgets import ruleset_picker
 from ...widgets.chips import prose_plain
 from ...widgets.ruleset_picker import KEEP
 from .common import SIDES, side_name
+from .view import LabView
 
 #: The preset selectbox value for a ruleset that came from a shared link.
 LINK: Final = "_link"
-RESTORED_KEY: Final = "ha_lab_restored"
-URL_PROBLEMS_KEY: Final = "ha_lab_url_problems"
+
+
+def preset_key(side: str) -> str:
+    """The key of one side's preset picker."""
+    return LabView.widget_key(side, "preset")
+
+
+def variants_key(side: str) -> str:
+    """The start of the keys of one side's variant rows (``_<rule id>`` follows)."""
+    return LabView.widget_key(side, "var")
 
 
 def _variant_ids() -> list[str]:
@@ -34,40 +44,41 @@ def _preset_label(name: str) -> str:
 
 def _preset_options(side: str) -> list[str]:
     names = list(Ruleset.preset_names())
-    return [LINK, *names] if isinstance(st.session_state.get(f"ha_lab_{side}_link"), Ruleset) else names
+    return [LINK, *names] if side in page_state.get(LabView).links else names
 
 
 def _base_rules(side: str) -> Ruleset:
-    name = str(st.session_state.get(f"ha_lab_{side}_preset") or "standard")
-    link = st.session_state.get(f"ha_lab_{side}_link")
-    if name == LINK and isinstance(link, Ruleset):
+    name = str(page_state.widget_value(preset_key(side)) or "standard")
+    link = page_state.get(LabView).links.get(side)
+    if name == LINK and link is not None:
         return link
     return Ruleset.preset(name if name in Ruleset.preset_names() else "standard")
 
 
 def chosen_rules(side: str) -> tuple[Ruleset | None, str | None]:
     """The ruleset of one side, or None with the engine's reason when the choices do not fit together."""
-    return ruleset_picker.chosen_rules(_base_rules(side), st.session_state, f"ha_lab_{side}", _variant_ids())
+    return ruleset_picker.chosen_rules(_base_rules(side), page_state.widget_value, variants_key(side), _variant_ids())
 
 
 def _set_side(side: str, rules: Ruleset) -> None:
     """Make one side's widgets show ``rules`` (a preset when it is one, else the link's ruleset)."""
     for rule_id in _variant_ids():
-        st.session_state[f"ha_lab_{side}_var_{rule_id}"] = KEEP
-    for name in Ruleset.preset_names():
-        if Ruleset.preset(name) == rules:
-            st.session_state[f"ha_lab_{side}_preset"] = name
-            st.session_state.pop(f"ha_lab_{side}_link", None)
-            return
-    st.session_state[f"ha_lab_{side}_link"] = rules
-    st.session_state[f"ha_lab_{side}_preset"] = LINK
+        page_state.set_widget_value(ruleset_picker.variant_key(variants_key(side), rule_id), KEEP)
+    links = dict(page_state.get(LabView).links)
+    preset = next((name for name in Ruleset.preset_names() if Ruleset.preset(name) == rules), None)
+    if preset is None:
+        links[side] = rules
+    else:
+        links.pop(side, None)
+    page_state.update(LabView, links=links)
+    page_state.set_widget_value(preset_key(side), LINK if preset is None else preset)
 
 
 def restore_from_url() -> None:
     """Once per session: the rulesets of a shared link, with a message for a code that does not parse."""
-    if st.session_state.get(RESTORED_KEY):
+    if page_state.get(LabView).restored:
         return
-    st.session_state[RESTORED_KEY] = True
+    page_state.update(LabView, restored=True)
     problems: list[str] = []
     for side in SIDES:
         text = st.query_params.get(side)
@@ -81,7 +92,7 @@ def restore_from_url() -> None:
             )
             continue
         _set_side(side, rules)
-    st.session_state[URL_PROBLEMS_KEY] = problems
+    page_state.update(LabView, url_problems=tuple(problems))
 
 
 def sync_url(rules: dict[str, Ruleset | None]) -> None:
@@ -96,25 +107,28 @@ def sync_url(rules: dict[str, Ruleset | None]) -> None:
 
 
 def dismiss_url_problems() -> None:
-    st.session_state[URL_PROBLEMS_KEY] = []
+    page_state.update(LabView, url_problems=())
 
 
 def ruleset_panel(side: str) -> Ruleset | None:
     """One side's picker, its problems, the linter's warnings and the house rules card."""
     options = _preset_options(side)
-    key = f"ha_lab_{side}_preset"
-    if st.session_state.get(key) not in options:
-        st.session_state[key] = "standard" if side == "a" else "omnibus"
+    key = preset_key(side)
+    if page_state.widget_value(key) not in options:
+        page_state.set_widget_value(key, "standard" if side == "a" else "omnibus")
     with st.container(border=True):
         st.subheader(side_name(side))
-        st.selectbox(ui("lab.preset"), options, key=key, format_func=in_session_language(_preset_label))
-        chosen = str(st.session_state[key])
+        chosen = str(st.selectbox(ui("lab.preset"), options, key=key, format_func=in_session_language(_preset_label)))
         st.caption(ui("lab.from_link_note") if chosen == LINK else message(f"preset.{chosen}.notes"))
-        changed = sum(1 for rule_id in _variant_ids() if st.session_state.get(f"ha_lab_{side}_var_{rule_id}"))
+        changed = sum(
+            1
+            for rule_id in _variant_ids()
+            if page_state.widget_value(ruleset_picker.variant_key(variants_key(side), rule_id))
+        )
         label = ui("lab.variants_changed", count=changed) if changed else ui("common.variants")
         with st.expander(label, icon=":material/tune:"):
             ruleset_picker.variant_selects(
-                [st.container()], f"ha_lab_{side}", _variant_ids(), ui("common.variant_keep")
+                [st.container()], variants_key(side), _variant_ids(), ui("common.variant_keep")
             )
         rules, problem = chosen_rules(side)
         if rules is None:
@@ -136,7 +150,7 @@ def _house_rules(side: str, rules: Ruleset) -> None:
         markdown,
         file_name=f"house-rules-{side}.md",
         mime="text/markdown",
-        key=f"ha_lab_{side}_md",
+        key=LabView.widget_key(side, "md"),
         icon=":material/download:",
         width="stretch",
     )
@@ -145,7 +159,7 @@ def _house_rules(side: str, rules: Ruleset) -> None:
         lab.house_rules_html(rules, title=title),
         file_name=f"house-rules-{side}.html",
         mime="text/html",
-        key=f"ha_lab_{side}_html",
+        key=LabView.widget_key(side, "html"),
         icon=":material/download:",
         width="stretch",
     )

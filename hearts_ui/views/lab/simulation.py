@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
@@ -18,13 +17,16 @@ from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.table import seat_name
 from hearts_core.words.catalogue import message
 
+from ... import page_state
 from ...texts import ui
 from . import worker
 from .common import COLOURS, SIDES, side_name
+from .replay import POLICY_KEY
+from .view import LabView
 
-JOB_KEY: Final = "ha_lab_job"
-#: The chunk being played in a worker process (a future), kept beside the job.
-CHUNK_KEY: Final = "ha_lab_chunk"
+#: The simulation's widgets: how many hands (or games), and whether whole games are played.
+COUNT_KEY: Final = LabView.widget_key("sim", "n")
+GAMES_KEY: Final = LabView.widget_key("sim", "games")
 #: How often the progress fragment looks at the running simulation.
 TICK: Final = 0.1
 #: How long one run of the fragment waits for the chunk in play (waiting leaves the CPU to others;
@@ -33,29 +35,26 @@ WAIT: Final = 0.5
 
 
 def _job() -> lab.SimulationJob | None:
-    job = st.session_state.get(JOB_KEY)
-    return job if isinstance(job, lab.SimulationJob) else None
+    return page_state.get(LabView).job
 
 
 def _start_job(rules_a: Ruleset, rules_b: Ruleset) -> None:
-    st.session_state.pop(CHUNK_KEY, None)
-    st.session_state[JOB_KEY] = lab.SimulationJob.start(
+    job = lab.SimulationJob.start(
         rules_a,
         rules_b,
-        total=int(st.session_state.get("ha_lab_sim_n") or 0),
+        total=int(page_state.widget_value(COUNT_KEY) or 0),
         seed=secrets.randbelow(1000),
-        games_mode=bool(st.session_state.get("ha_lab_sim_games")),
-        policy=str(st.session_state.get("ha_lab_policy") or "heuristic"),
+        games_mode=bool(page_state.widget_value(GAMES_KEY)),
+        policy=str(page_state.widget_value(POLICY_KEY) or "heuristic"),
     )
+    page_state.update(LabView, job=job, chunk=None)
 
 
 def _cancel_job() -> None:
-    job = _job()
-    pending = st.session_state.pop(CHUNK_KEY, None)
-    if isinstance(pending, Future):
-        pending.cancel()  # a chunk already in play runs out in its worker, and is dropped
-    if job is not None:
-        st.session_state[JOB_KEY] = job.cancel()
+    view = page_state.get(LabView)
+    if view.chunk is not None:
+        view.chunk.cancel()  # a chunk already in play runs out in its worker, and is dropped
+    page_state.update(LabView, job=None if view.job is None else view.job.cancel(), chunk=None)
 
 
 def simulation(rules_a: Ruleset, rules_b: Ruleset) -> None:
@@ -66,29 +65,32 @@ def simulation(rules_a: Ruleset, rules_b: Ruleset) -> None:
     job = _job()
     running = job is not None and not job.finished
     n_col, games_col, run_col = st.columns([2, 2, 2], vertical_alignment="bottom")
-    games = bool(st.session_state.get("ha_lab_sim_games"))
+    games = bool(page_state.widget_value(GAMES_KEY))
     most = lab.MAX_GAMES if games else lab.MAX_DEALS
-    if "ha_lab_sim_n" not in st.session_state:
-        st.session_state["ha_lab_sim_n"] = 1000
-    st.session_state["ha_lab_sim_n"] = max(10, min(int(st.session_state["ha_lab_sim_n"] or 10), most))
+    count = page_state.widget_value(COUNT_KEY, 1000)
+    page_state.set_widget_value(COUNT_KEY, max(10, min(int(count or 10), most)))  # within the mode's limits
     n_col.number_input(
         ui("lab.sim_games_n") if games else ui("lab.sim_hands_n"),
         min_value=10,
         max_value=most,
         step=100,
-        key="ha_lab_sim_n",
+        key=COUNT_KEY,
         disabled=running,
         help=ui("lab.sim_limits", most=most, minutes=int(lab.TIME_BUDGET // 60)),
     )
-    games_col.toggle(ui("lab.sim_games"), key="ha_lab_sim_games", disabled=running, help=ui("lab.sim_games_help"))
+    games_col.toggle(ui("lab.sim_games"), key=GAMES_KEY, disabled=running, help=ui("lab.sim_games_help"))
     if running:
         run_col.button(
-            ui("lab.sim_cancel"), key="ha_lab_sim_cancel", on_click=_cancel_job, icon=":material/stop:", width="stretch"
+            ui("lab.sim_cancel"),
+            key=LabView.widget_key("sim", "cancel"),
+            on_click=_cancel_job,
+            icon=":material/stop:",
+            width="stretch",
         )
     else:
         run_col.button(
             ui("lab.sim_run"),
-            key="ha_lab_sim_run",
+            key=LabView.widget_key("sim", "run"),
             on_click=_start_job,
             args=(rules_a, rules_b),
             type="primary",
@@ -124,28 +126,28 @@ def _progress(unit: str) -> None:
         return
     st.progress(job.done / max(job.total, 1), text=ui("lab.sim_progress", done=job.done, total=job.total, unit=unit))
     job = _advance(job)
-    st.session_state[JOB_KEY] = job
+    page_state.update(LabView, job=job)
     if job.finished:
         st.rerun(scope="app")
 
 
 def _advance(job: lab.SimulationJob) -> lab.SimulationJob:
     """The job with its chunk in play added, if the worker has finished it within :data:`WAIT`."""
-    pending = st.session_state.get(CHUNK_KEY)
-    if not isinstance(pending, Future) or pending.cancelled():
+    pending = page_state.get(LabView).chunk
+    if pending is None or pending.cancelled():
         call = job.next_call()
         if call is None:
             return job
         pending = worker.submit(call)
-        st.session_state[CHUNK_KEY] = pending
+        page_state.update(LabView, chunk=pending)
     try:
         played = pending.result(timeout=WAIT)
     except TimeoutError:
         return job
     except BrokenProcessPool:  # the worker died: send the chunk again on the next run
-        st.session_state.pop(CHUNK_KEY, None)
+        page_state.update(LabView, chunk=None)
         return job
-    st.session_state.pop(CHUNK_KEY, None)
+    page_state.update(LabView, chunk=None)
     return job.with_chunk(played)
 
 
@@ -177,7 +179,7 @@ def _results(result: lab.SimulationResult) -> None:
         hands["deal_seed"] = hands["deal_seed"].astype(str)
     st.subheader(ui("lab.sim_results", count=result.pairs))
     diffs = lab.compare_stats(result)
-    st.plotly_chart(_diff_chart(diffs), key="ha_lab_chart_diffs", config={"displayModeBar": False})
+    st.plotly_chart(_diff_chart(diffs), key=LabView.widget_key("chart", "diffs"), config={"displayModeBar": False})
     for diff in diffs:
         badge = (
             f":red-badge[{ui('lab.verdict_real')}]"
@@ -201,17 +203,17 @@ def _results(result: lab.SimulationResult) -> None:
     left, right = st.columns(2, gap="medium")
     for number, figure in enumerate(figures):
         (left if number % 2 == 0 else right).plotly_chart(
-            figure, key=f"ha_lab_chart_{number}", config={"displayModeBar": False}
+            figure, key=LabView.widget_key("chart", number), config={"displayModeBar": False}
         )
     st.markdown(f"##### {ui('lab.table_heading')}")
-    st.dataframe(shown_table(hands, result.players), key="ha_lab_frame", hide_index=True, height=320)
+    st.dataframe(shown_table(hands, result.players), key=LabView.widget_key("frame"), hide_index=True, height=320)
     buttons = st.container(horizontal=True, gap="small")
     buttons.download_button(
         ui("lab.csv"),
         hands.to_csv(index=False),
         file_name="variant-lab-hands.csv",
         mime="text/csv",
-        key="ha_lab_csv",
+        key=LabView.widget_key("csv"),
         icon=":material/download:",
     )
     if result.games:
@@ -220,7 +222,7 @@ def _results(result: lab.SimulationResult) -> None:
             pd.DataFrame(result.game_records()).to_csv(index=False),
             file_name="variant-lab-games.csv",
             mime="text/csv",
-            key="ha_lab_csv_games",
+            key=LabView.widget_key("csv", "games"),
             icon=":material/download:",
         )
 

@@ -45,7 +45,7 @@ def worker_count() -> int:
 
 def _lower_priority() -> None:
     """In each worker: give the CPU to the server's page runs first, and load the compiled kernel
-    (from numba's cache, in the background: chunks run on the Python path until it is ready)."""
+    (from numba's cache, in the background: a chunk that comes first waits for what it needs)."""
     with contextlib.suppress(OSError):  # not allowed here: run at the same priority
         os.nice(NICENESS)
     fast.warm_in_background()

@@ -18,12 +18,14 @@ from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resu
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo
 
+from ... import page_state
 from ...language import clear_query_params, link_params, session_language
 from ...storage import learner
 from ...texts import ui
 from ...widgets.stepper import stepper
 from . import steps
 from .progress import progress, record
+from .view import LessonsView
 
 PAGE: Final = "pages/2_Lessons.py"
 PUZZLES_PAGE: Final = "pages/3_Puzzles.py"
@@ -115,7 +117,7 @@ def _status_words(lesson: Lesson) -> str:
 
 def _lesson_card(lesson: Lesson, number: int, next_up: bool) -> None:
     status = lesson_status(lesson, progress())
-    with st.container(border=True, key=f"ha_lesson_{lesson.id}" + ("_next" if next_up else "")):
+    with st.container(border=True, key=LessonsView.widget_key("lesson", lesson.id, *(("next",) if next_up else ()))):
         text, action = st.columns([5, 1], vertical_alignment="center")
         stars = f" :orange[{stars_text(status.stars)}]" if status.state == "completed" else f" :gray[{stars_text(0)}]"
         badge = f" :red-badge[{ui('lessons.next_up')}]" if next_up else ""
@@ -125,7 +127,7 @@ def _lesson_card(lesson: Lesson, number: int, next_up: bool) -> None:
         )
         action.button(
             label,
-            key=f"ha_open_{lesson.id}",
+            key=LessonsView.widget_key("open", lesson.id),
             on_click=go,
             args=(lesson.id, resume_step(lesson, progress())),
             type="primary" if next_up else "secondary",
@@ -145,7 +147,7 @@ def render_lesson(where: Location) -> None:
     record(lesson, index, "seen")  # never downgrades an answer already right or wrong
     st.button(
         ui("lessons.back_to_list"),
-        key="ha_back",
+        key=LessonsView.widget_key("back"),
         on_click=go,
         args=(None,),
         icon=":material/arrow_back:",
@@ -168,7 +170,7 @@ def _the_end(lesson: Lesson) -> None:
     """The completion moment: the stars, what was learned, the next lesson and puzzles to practise;
     or, while exercises are left, the way back to the first of them."""
     status = lesson_status(lesson, progress())
-    with st.container(border=True, key="ha_lesson_end"):
+    with st.container(border=True, key=LessonsView.widget_key("lesson", "end")):
         if status.state != "completed":
             st.markdown(f"### {ui('lessons.almost')}")
             left = status.active - status.solved
@@ -176,7 +178,7 @@ def _the_end(lesson: Lesson) -> None:
             target = resume_step(lesson, progress())
             st.button(
                 ui("lessons.go_back", number=target + 1),
-                key="ha_end_back",
+                key=LessonsView.widget_key("end", "back"),
                 on_click=go,
                 args=(lesson.id, target),
                 icon=":material/replay:",
@@ -195,7 +197,7 @@ def _the_end(lesson: Lesson) -> None:
         if following is not None:
             row.button(
                 ui("lessons.next_lesson", title=following.title),
-                key="ha_next_lesson",
+                key=LessonsView.widget_key("next", "lesson"),
                 type="primary",
                 on_click=go,
                 args=(following.id, 0),
@@ -204,7 +206,7 @@ def _the_end(lesson: Lesson) -> None:
         else:
             row.button(
                 ui("lessons.all_done"),
-                key="ha_all_done",
+                key=LessonsView.widget_key("all", "done"),
                 on_click=go,
                 args=(None,),
                 icon=":material/map:",
@@ -242,12 +244,12 @@ def _glossary(language: str) -> Glossary:
 
 def _step_controls(lesson: Lesson, index: int, place: str) -> None:
     last = len(lesson.steps) - 1
-    stepper(f"ha_steps_{place}", index, last, lambda target: go(lesson.id, target), unit="step")
+    stepper(LessonsView.widget_key("steps", place), index, last, lambda target: go(lesson.id, target), unit="step")
     if place != "top":
         return
     if last > 0:
-        slider_key = f"ha_slider_{lesson.id}"
-        st.session_state[slider_key] = index + 1
+        slider_key = LessonsView.widget_key("slider", lesson.id)
+        page_state.set_widget_value(slider_key, index + 1)  # the slider follows the URL's step
         st.select_slider(
             ui("lessons.slider"),
             options=list(range(1, last + 2)),
@@ -260,7 +262,7 @@ def _step_controls(lesson: Lesson, index: int, place: str) -> None:
 
 
 def _slider_moved(lesson_id: str, key: str) -> None:
-    go(lesson_id, int(st.session_state[key]) - 1)
+    go(lesson_id, int(page_state.widget_value(key)) - 1)
 
 
 def _rule_citations(step: Step) -> None:

@@ -2,29 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-import streamlit as st
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from hearts_core.content.lessons import Lesson
 from hearts_core.learner.lesson_progress import StepOutcome
 
+from ... import page_state
 from ...storage import learner, store
 
-#: The session's copy of what the database holds (refreshed by every write).
-PROGRESS_KEY: Final = "ha_stored_lessons"
+
+@dataclass(frozen=True)
+class StoredLessons(page_state.StoredCopy):
+    """The session's copy of the learner's lesson progress as the database holds it (refreshed by
+    every write): lesson id -> step index -> outcome."""
+
+    progress: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
 
 
-def progress() -> dict[str, dict[int, str]]:
+def progress() -> Mapping[str, Mapping[int, str]]:
     """The learner's progress: lesson id -> step index -> outcome."""
-    saved = st.session_state.get(PROGRESS_KEY)
-    if not isinstance(saved, dict):
-        saved = store().lesson_progress(learner())
-        st.session_state[PROGRESS_KEY] = saved
-    return saved
+    stored = page_state.peek(StoredLessons)
+    if stored is None:
+        stored = StoredLessons(store().lesson_progress(learner()))
+        page_state.put(stored)
+    return stored.progress
 
 
 def record(lesson: Lesson, step: int, outcome: StepOutcome) -> None:
     """Record an outcome of a step (a right answer is never undone); the session then holds the
     learner's progress as stored, with what their other tabs recorded."""
-    st.session_state[PROGRESS_KEY] = store().record_lesson(learner(), lesson.id, step, outcome)
+    page_state.put(StoredLessons(store().record_lesson(learner(), lesson.id, step, outcome)))

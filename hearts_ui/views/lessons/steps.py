@@ -33,18 +33,20 @@ from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.lesson_progress import StepOutcome, is_right
 
+from ... import page_state
 from ...frame import wide_prompt
 from ...language import in_session_language, link_params
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, select_control
 from ...widgets.card_table.component import Handler
 from ...widgets.chips import prose, prose_plain, symbols
-from ...widgets.stepper import counter, session_position, stepper
+from ...widgets.stepper import counter, stepper
 from .progress import progress, record
+from .view import LessonsView, StepView
 
 #: The key of the lesson table: one table for every step, so a step that plays on
 #: from the one before (the same deal, more cards) shows the cards arriving.
-TABLE_KEY: Final = "ha_ls_table"
+TABLE_KEY: Final = LessonsView.widget_key("ls", "table")
 #: The rungs of an exercise's hint ladder.
 RUNGS: Final = ("nudge", "hint", "answer")
 
@@ -63,7 +65,7 @@ def markdown(text: str) -> None:
 
 
 def _new_words(terms: tuple[Term, ...]) -> None:
-    with st.container(border=True, key="ha_new_words"):
+    with st.container(border=True, key=LessonsView.widget_key("new", "words")):
         st.markdown(f"**{ui('lessons.new_words')}**")
         for term in terms:
             markdown(f"**{term.term}**: {term.definition}")
@@ -111,6 +113,16 @@ def _table(
     card_table(scene, key=TABLE_KEY, on_action=on_action)
 
 
+def _step(lesson: Lesson, index: int) -> StepView:
+    """The step as the learner left it this session."""
+    return page_state.get(LessonsView).step(lesson.id, index)
+
+
+def _change_step(lesson: Lesson, index: int, **changes: Any) -> None:
+    """Keep ``changes`` to what the learner did on the step."""
+    page_state.put(page_state.get(LessonsView).with_step(lesson.id, index, **changes))
+
+
 def _with_table(lesson: Lesson, step: Step) -> Any:
     """Two columns when the step shows a position: the table, then the words."""
     state = lesson.position(step)
@@ -132,30 +144,38 @@ def _explain(lesson: Lesson, index: int, step: ExplainStep) -> None:
 
 def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
     history = step.history(lesson)
-    key = f"ha_frame_{lesson.id}_{index}"
     last = len(history) - 1
-    position = session_position(key, last)
-    state = history[position]
+    position = max(0, min(_step(lesson, index).frame, last))
+    shown = history[position]
     table_col, words_col = st.columns([3, 2], gap="medium")
     highlight = (str(history.move(position).card),) if position else ()
     with table_col:
-        _table(step, state, highlight)
-        stepper("ha_frame", position, last, lambda target: st.session_state.__setitem__(key, target))
+        _table(step, shown, highlight)
+        stepper(LessonsView.widget_key("frame"), position, last, lambda target: _set_frame(lesson, index, target))
     with words_col:
         if step.text:
             markdown(step.text)
         counter(position, last)
         st.info(prose_plain(_frame_caption(lesson, step, history, position)), icon=":material/chat:")
         if last > 0:
-            slider_key = f"{key}_slider"
-            st.session_state[slider_key] = position
+            slider_key = LessonsView.widget_key("frame", lesson.id, index, "slider")
+            page_state.set_widget_value(slider_key, position)  # the slider follows the stepper
             st.slider(
-                ui("lessons.frame_slider"), 0, last, key=slider_key, on_change=_frame_slid, args=(key, slider_key)
+                ui("lessons.frame_slider"),
+                0,
+                last,
+                key=slider_key,
+                on_change=_frame_slid,
+                args=(lesson, index, slider_key),
             )
 
 
-def _frame_slid(key: str, slider_key: str) -> None:
-    st.session_state[key] = int(st.session_state[slider_key])
+def _set_frame(lesson: Lesson, index: int, frame: int) -> None:
+    _change_step(lesson, index, frame=frame)
+
+
+def _frame_slid(lesson: Lesson, index: int, slider_key: str) -> None:
+    _set_frame(lesson, index, int(page_state.widget_value(slider_key)))
 
 
 def _frame_caption(lesson: Lesson, step: WalkthroughStep, history: History, position: int) -> str:
@@ -179,10 +199,6 @@ def _frame_caption(lesson: Lesson, step: WalkthroughStep, history: History, posi
 
 
 # -- answers -----------------------------------------------------------------------------------
-
-
-def _verdict_key(lesson: Lesson, index: int) -> str:
-    return f"ha_verdict_{lesson.id}_{index}"
 
 
 _VERDICT_LOOK: Final = {
@@ -209,14 +225,13 @@ def _show_verdict(lesson: Lesson, index: int) -> None:
 
 
 def _judged(lesson: Lesson, index: int, verdict: Verdict) -> None:
-    st.session_state[_verdict_key(lesson, index)] = verdict
+    _change_step(lesson, index, verdict=verdict)
     outcome: StepOutcome = "right" if verdict.correct else "wrong"
     record(lesson, index, outcome)
 
 
 def _verdict_of(lesson: Lesson, index: int) -> Verdict | None:
-    verdict = st.session_state.get(_verdict_key(lesson, index))
-    return verdict if isinstance(verdict, Verdict) else None
+    return _step(lesson, index).verdict
 
 
 def _verdict_status(verdict: Verdict | None) -> str:
@@ -232,10 +247,6 @@ def _verdict_status(verdict: Verdict | None) -> str:
 # -- the hint ladder ---------------------------------------------------------------------------
 
 
-def _rungs_key(lesson: Lesson, index: int) -> str:
-    return f"ha_rungs_{lesson.id}_{index}"
-
-
 def _rung_text(lesson: Lesson, step: Step, rung: str) -> str:
     if rung == "nudge":
         return step.nudge or ui(f"lessons.nudge_{step.kind}")
@@ -247,7 +258,7 @@ def _rung_text(lesson: Lesson, step: Step, rung: str) -> str:
 def _hint_ladder(lesson: Lesson, index: int, step: Step) -> None:
     """A nudge, the idea, then the answer (which makes the exercise practice, not a first-try answer)."""
     rungs = [rung for rung in RUNGS if _rung_text(lesson, step, rung)]
-    shown = min(int(st.session_state.get(_rungs_key(lesson, index), 0)), len(rungs))
+    shown = min(_step(lesson, index).rungs, len(rungs))
     for number, rung in enumerate(rungs[:shown], start=1):
         label = ui("common.rung", number=number)
         st.info(prose_plain(f"**{label}** {_rung_text(lesson, step, rung)}"), icon=":material/lightbulb:")
@@ -260,7 +271,7 @@ def _hint_ladder(lesson: Lesson, index: int, step: Step) -> None:
         )
         st.button(
             label,
-            key=f"ha_hint_{index}",
+            key=LessonsView.widget_key("hint", index),
             icon=":material/lightbulb:",
             on_click=_climb,
             args=(lesson, index, shown + 1, answer),
@@ -269,7 +280,7 @@ def _hint_ladder(lesson: Lesson, index: int, step: Step) -> None:
 
 
 def _climb(lesson: Lesson, index: int, rung: int, answer: bool) -> None:
-    st.session_state[_rungs_key(lesson, index)] = rung
+    _change_step(lesson, index, rungs=rung)
     if answer and not is_right(progress(), lesson.id, index):
         record(lesson, index, "wrong")  # seen the answer: right later counts as practice
 
@@ -325,7 +336,7 @@ def _choose_pass(lesson: Lesson, index: int, step: ChoosePassStep) -> None:
     assert state is not None
     rules = lesson.rules_for(step)
     verdict = _verdict_of(lesson, index)
-    picked = tuple(st.session_state.get(_picked_key(lesson, index)) or ())
+    picked = _step(lesson, index).picked
     direction = option_words("pass_cycle", state.pass_direction)
     table_col, words_col = st.columns([3, 2], gap="medium")
     with table_col:
@@ -346,19 +357,15 @@ def _choose_pass(lesson: Lesson, index: int, step: ChoosePassStep) -> None:
         _exercise_words(lesson, index, step, step.prompt)
 
 
-def _picked_key(lesson: Lesson, index: int) -> str:
-    return f"ha_pass_{lesson.id}_{index}"
-
-
 def _submit_pass(lesson: Lesson, index: int, action: TableAction) -> None:
     step = lesson.steps[index]
     if isinstance(step, ChoosePassStep) and action.kind == "cards":
-        st.session_state[_picked_key(lesson, index)] = action.cards
+        _change_step(lesson, index, picked=action.cards)
         _judged(lesson, index, step.judge(lesson, list(action.cards)))
 
 
 def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
-    choice_key = f"ha_choice_{lesson.id}_{index}"
+    choice_key = LessonsView.widget_key("choice", lesson.id, index)
     state = lesson.position(step)
     if state is None:
         words_col = st.container()
@@ -388,7 +395,7 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
         )
         st.button(
             ui("common.check"),
-            key=f"ha_check_{index}",
+            key=LessonsView.widget_key("check", index),
             type="primary",
             on_click=_submit_answer,
             args=(lesson, index, choice_key),
@@ -404,16 +411,16 @@ def _seat_answer(lesson: Lesson, index: int, action: TableAction, choice_key: st
         return
     choice = step.choice_for_seat(action.seat, lesson.rules_for(step).players)
     if choice is None:
-        st.session_state[_verdict_key(lesson, index)] = Verdict("wrong", ui("lessons.seat_not_a_choice"))
+        _change_step(lesson, index, verdict=Verdict("wrong", ui("lessons.seat_not_a_choice")))
         return
-    st.session_state[choice_key] = choice
+    page_state.set_widget_value(choice_key, choice)  # the radio shows the seat clicked
     _judged(lesson, index, step.judge(lesson, choice))
 
 
 def _submit_answer(lesson: Lesson, index: int, choice_key: str) -> None:
     step = lesson.steps[index]
     assert isinstance(step, QuestionStep)
-    choice = st.session_state.get(choice_key)
+    choice = page_state.widget_value(choice_key)
     if choice is None:
         st.toast(ui("lessons.pick_one"), icon=":material/touch_app:")  # nothing answered: no verdict
         return

@@ -10,10 +10,12 @@ from hearts_core.ai import hints
 from hearts_core.engine.cards import Card
 from hearts_core.learner.practice import PracticeSession
 
+from ... import page_state
 from ...language import in_session_language
 from ...texts import ui
 from ...widgets.chips import prose_plain
 from .session import current
+from .view import PracticeView
 
 #: The rungs of the hint ladder.
 RUNGS: Final = (1, 2, 3)
@@ -23,35 +25,22 @@ def _symbol(card: Any) -> str:
     return Card.parse(str(card)).symbol
 
 
-def _hint_key(session: PracticeSession) -> tuple[int, int, str]:
-    state = session.hand
-    return (state.hand_number, len(state.plays()), state.phase)
-
-
-def _revealed(session: PracticeSession) -> int:
-    saved = st.session_state.get("ha_pr_rung")
-    if isinstance(saved, tuple) and saved[0] == _hint_key(session):
-        return int(saved[1])
-    return 0
-
-
 def _hint(session: PracticeSession) -> hints.PassHint | hints.PlayHint:
     """The hint for the position (computed once, kept while the position stands)."""
-    saved = st.session_state.get("ha_pr_hint")
-    key = _hint_key(session)
-    if isinstance(saved, tuple) and saved[0] == key:
-        return saved[1]  # type: ignore[no-any-return]
+    kept = page_state.get(PracticeView).hint
+    if kept is not None:
+        return kept
     hint: hints.PassHint | hints.PlayHint
     worlds = hints.hint_worlds(session.stage)
     if session.stage == "pass":
         hint = hints.pass_hint(session.hand, session.seat, totals=session.totals_before, worlds=worlds)
     else:
         hint = hints.play_hint(session.hand, session.seat, totals=session.totals_before, worlds=worlds)
-    st.session_state["ha_pr_hint"] = (key, hint)
+    page_state.update(PracticeView, hint=hint)
     return hint
 
 
-def _compare_with(session: PracticeSession, hint: Any) -> str | None:
+def _compare_with(session: PracticeSession, hint: Any, key: str) -> str | None:
     """In play, the card the learner has in mind, for rung 2 to contrast with the recommendation."""
     if session.stage != "play":
         return None
@@ -61,25 +50,25 @@ def _compare_with(session: PracticeSession, hint: Any) -> str | None:
     choice = st.selectbox(
         ui("practice.compare"),
         ["", *others],
-        key="ha_pr_compare",
+        key=key,
         format_func=in_session_language(lambda card: _symbol(card) if card else ui("practice.compare_none")),
     )
     return str(choice) if choice in others else None
 
 
 def _climb(rung: int) -> None:
-    session = current()
-    if session is not None:
-        st.session_state["ha_pr_rung"] = (_hint_key(session), rung)
+    if current() is not None:
+        page_state.update(PracticeView, rung=rung)
 
 
 def hint_ladder(session: PracticeSession) -> None:
-    shown = _revealed(session)
+    view = page_state.get(PracticeView)
+    shown = view.rung
     if shown:
         with st.spinner(ui("practice.hint_thinking")):
             hint = _hint(session)
         rungs = st.container()  # drawn above the card picker that rung 2 reads
-        compare = _compare_with(session, hint) if shown >= 2 else None
+        compare = _compare_with(session, hint, view.compare_key) if shown >= 2 else None
         for rung in RUNGS[:shown]:
             text = hint.rung(rung, compare) if rung == 2 and compare else hint.rung(rung)
             rungs.info(prose_plain(f"**{ui('common.rung', number=rung)}** {text}"), icon=":material/lightbulb:")
@@ -87,7 +76,7 @@ def hint_ladder(session: PracticeSession) -> None:
         rung = shown + 1
         st.button(
             ui("common.hint_button", number=rung, count=len(RUNGS)),
-            key=f"ha_pr_hint_{rung}",
+            key=PracticeView.widget_key("hint", rung),
             on_click=_climb,
             args=(rung,),
             icon=":material/lightbulb:",

@@ -7,12 +7,14 @@ of a hand shows the scores, the chart and a review of each card (:mod:`.score`).
 
 The game flow is :class:`hearts_core.learner.practice.PracticeSession`, an
 immutable value: each callback computes the next one and keeps it
-(:mod:`.session`), so a reload or a page switch finds the same game.
+(:mod:`.session`), so a reload or a page switch finds the same game.  How the
+page looks at it (the hint rung, the review) is one :class:`.view.PracticeView`.
 """
 
 from __future__ import annotations
 
 import secrets
+from typing import Final
 
 import streamlit as st
 
@@ -22,6 +24,7 @@ from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.words.catalogue import decimal, message
 
+from ... import page_state
 from ...language import in_session_language, session_language
 from ...storage import learner
 from ...texts import ui
@@ -29,23 +32,28 @@ from ...widgets import ruleset_picker
 from .hints import hint_ladder
 from .play import actions, board
 from .score import game_notes, hand_over_screen, moon_panel, review, scoreboard, totals_chart
-from .session import MOVED_KEY, current, keep, reset_views, start
+from .session import current, keep, start
+from .view import PracticeView
 
 # -- setup -----------------------------------------------------------------------------------------
+
+#: The setup form's widgets: the preset, the bots' level, and each variant row (``VARIANTS_KEY`` + ``_<rule id>``).
+PRESET_KEY: Final = PracticeView.widget_key("preset")
+LEVEL_KEY: Final = PracticeView.widget_key("level")
+VARIANTS_KEY: Final = PracticeView.widget_key("var")
 
 
 def _chosen_rules() -> tuple[Ruleset | None, str | None]:
     """The ruleset of the setup form, or None with the engine's reason when it does not hold."""
-    base = Ruleset.preset(str(st.session_state.get("ha_pr_preset") or "standard"))
-    return ruleset_picker.chosen_rules(base, st.session_state, "ha_pr", ruleset_picker.rows())
+    base = Ruleset.preset(str(page_state.widget_value(PRESET_KEY) or "standard"))
+    return ruleset_picker.chosen_rules(base, page_state.widget_value, VARIANTS_KEY, ruleset_picker.rows())
 
 
 def _start() -> None:
     rules, _ = _chosen_rules()
     if rules is None:
         return
-    level = str(st.session_state.get("ha_pr_level") or "heuristic")
-    reset_views()
+    level = str(page_state.widget_value(LEVEL_KEY) or "heuristic")
     start(PracticeSession.start(rules, level=level, seed=secrets.randbelow(10**9)))
 
 
@@ -68,35 +76,35 @@ def render_setup() -> None:
     st.title(ui("nav.practice"))
     st.markdown(ui("practice.intro"))
     names = Ruleset.preset_names()
-    if st.session_state.get("ha_pr_preset") not in names:
-        st.session_state["ha_pr_preset"] = "standard"
+    if page_state.widget_value(PRESET_KEY) not in names:
+        page_state.set_widget_value(PRESET_KEY, "standard")
     left, right = st.columns([3, 2], gap="medium")
-    left.selectbox(
+    preset = left.selectbox(
         ui("common.ruleset"),
         names,
-        key="ha_pr_preset",
+        key=PRESET_KEY,
         format_func=in_session_language(lambda name: message(f"preset.{name}.title")),
     )
-    left.caption(message(f"preset.{st.session_state['ha_pr_preset']}.notes"))
-    if st.session_state.get("ha_pr_level") not in LEVELS:
-        st.session_state["ha_pr_level"] = "heuristic"
+    left.caption(message(f"preset.{preset}.notes"))
+    if page_state.widget_value(LEVEL_KEY) not in LEVELS:
+        page_state.set_widget_value(LEVEL_KEY, "heuristic")
     right.radio(
         ui("practice.level"),
         LEVELS,
-        key="ha_pr_level",
+        key=LEVEL_KEY,
         format_func=in_session_language(level_name),
         captions=[level_caption(level) for level in LEVELS],
     )
     with st.expander(ui("common.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))
-        ruleset_picker.variant_selects(st.columns(2), "ha_pr", ruleset_picker.rows(), ui("common.variant_keep"))
+        ruleset_picker.variant_selects(st.columns(2), VARIANTS_KEY, ruleset_picker.rows(), ui("common.variant_keep"))
     rules, problem = _chosen_rules()
     if problem is not None:
         st.error(ui("common.rules_problem", problem=problem), icon=":material/gavel:")
     st.caption(ui("practice.seat_note"))
     st.button(
         ui("practice.start"),
-        key="ha_pr_start",
+        key=PracticeView.widget_key("start"),
         type="primary",
         icon=":material/playing_cards:",
         on_click=_start,
@@ -136,9 +144,14 @@ def _ruleset_words(rules: Ruleset) -> str:
     return ui("practice.custom_rules")
 
 
+#: The chart of the game's totals.
+CHART_KEY: Final = PracticeView.widget_key("chart")
+
+
 def render_game(session: PracticeSession) -> None:
     _header(session)
-    if st.session_state.pop(MOVED_KEY, False):
+    if page_state.get(PracticeView).moved_on:  # said once
+        page_state.update(PracticeView, moved_on=False)
         st.info(ui("practice.moved_on"), icon=":material/sync:")
     stage = session.stage
     if stage in ("hand_over", "game_over"):
@@ -156,11 +169,11 @@ def render_game(session: PracticeSession) -> None:
                     actions(session)
             scoreboard(session)
         if session.game.hands:
-            st.plotly_chart(totals_chart(session), key="ha_pr_chart", config={"displayModeBar": False})
+            st.plotly_chart(totals_chart(session), key=CHART_KEY, config={"displayModeBar": False})
     st.divider()
     st.button(
         ui("practice.quit"),
-        key="ha_pr_quit",
+        key=PracticeView.widget_key("quit"),
         on_click=_quit,
         icon=":material/restart_alt:",
         type="tertiary",
@@ -171,14 +184,13 @@ def render_game(session: PracticeSession) -> None:
 def _between_hands(session: PracticeSession) -> None:
     """The score screen, then the finished hand (or its review) and the chart of the game."""
     hand_over_screen(session)
-    if st.session_state.get("ha_pr_review"):
+    if page_state.get(PracticeView).reviewing:
         review(session)
     else:
         board(session)
     game_notes(session)
-    st.plotly_chart(totals_chart(session), key="ha_pr_chart", config={"displayModeBar": False})
+    st.plotly_chart(totals_chart(session), key=CHART_KEY, config={"displayModeBar": False})
 
 
 def _quit() -> None:
-    reset_views()
     keep(None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import streamlit as st
 
 from hearts_core.engine.reasons import IllegalPlayError
@@ -11,9 +13,10 @@ from hearts_core.learner.practice import PracticeSession
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, play_control, select_control
 from .session import current, keep
+from .view import PracticeView
 
 #: The key of the Practice table (the component remembers what it drew under it).
-TABLE_KEY = "ha_pr_table"
+TABLE_KEY: Final = PracticeView.widget_key("table")
 
 
 def _control(session: PracticeSession) -> HandControl | None:
@@ -40,28 +43,23 @@ def board(session: PracticeSession) -> None:
 
 
 def _act(action: TableAction) -> None:
-    """A click on the table: the pass chosen, or a card played."""
+    """A click on the table: the pass chosen, or a card played (a new turn: the hint of the position
+    left goes with it)."""
     session = current()
     if session is None:
         return
     if action.kind == "cards" and session.stage == "pass" and len(action.cards) == session.rules.pass_count:
         try:
-            keep(session.pass_cards(action.cards))
+            passed = session.pass_cards(action.cards)
         except ValueError:
             return  # cards not in the hand (a stale click): nothing is passed
-        forget_hint()
+        keep(passed)
     elif action.kind == "play" and action.card is not None and session.stage == "play":
         try:
-            keep(session.play(action.card))
+            played = session.play(action.card)
         except (IllegalPlayError, ValueError):
             return  # the table shows the reason itself; nothing is played
-        forget_hint()
-
-
-def forget_hint() -> None:
-    """Forget the hint of the position the learner has just left."""
-    for key in ("ha_pr_rung", "ha_pr_hint", "ha_pr_compare"):
-        st.session_state.pop(key, None)
+        keep(played)
 
 
 def actions(session: PracticeSession) -> None:
@@ -69,7 +67,7 @@ def actions(session: PracticeSession) -> None:
     undo, claim = st.columns(2)
     undo.button(
         ui("practice.undo"),
-        key="ha_pr_undo",
+        key=PracticeView.widget_key("undo"),
         on_click=_undo,
         icon=":material/undo:",
         disabled=not session.can_undo,
@@ -78,7 +76,7 @@ def actions(session: PracticeSession) -> None:
     )
     claim.button(
         ui("practice.claim"),
-        key="ha_pr_claim",
+        key=PracticeView.widget_key("claim"),
         on_click=_claim,
         icon=":material/done_all:",
         disabled=not session.can_claim,
@@ -91,11 +89,9 @@ def _undo() -> None:
     session = current()
     if session is not None and session.can_undo:
         keep(session.undo())
-        forget_hint()
 
 
 def _claim() -> None:
     session = current()
     if session is not None and session.can_claim:
         keep(session.claim())
-        forget_hint()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, Final
+from dataclasses import replace
+from typing import Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
@@ -16,11 +17,13 @@ from hearts_core.engine.table import seat_name
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.practice import PracticeSession
 
+from ... import page_state
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import prose_plain
-from ...widgets.stepper import counter, session_position, stepper
-from .session import current, keep, reset_views, seat_words, start
+from ...widgets.stepper import counter, stepper
+from .session import current, keep, seat_words, start
+from .view import PracticeView
 
 VERDICT_WORLDS: Final = 64
 SEAT_COLOURS: Final = ("#b3261e", "#1f5fa8", "#2e7352", "#8a5a00", "#6b3fa0", "#444444")
@@ -35,7 +38,7 @@ def moon_panel(session: PracticeSession) -> None:
     for option in MOON_CHOICES:
         st.button(
             ui(f"practice.moon_{option}", value=session.rules.moon_value),
-            key=f"ha_pr_moon_{option}",
+            key=PracticeView.widget_key("moon", option),
             on_click=_moon,
             args=(option,),
             width="stretch",
@@ -54,7 +57,7 @@ def hand_over_screen(session: PracticeSession) -> None:
     at the end of the game, the winner and "play again"."""
     result = session.game.hands[-1]
     over = session.stage == "game_over"
-    with st.container(border=True, key="ha_pr_scores"):
+    with st.container(border=True, key=PracticeView.widget_key("scores")):
         if over:
             winners = ", ".join(seat_words(session, seat) for seat in session.game.winners)
             won = session.seat in session.game.winners
@@ -90,7 +93,7 @@ def hand_over_screen(session: PracticeSession) -> None:
             again, new = st.columns(2)
             again.button(
                 ui("practice.play_again"),
-                key="ha_pr_again",
+                key=PracticeView.widget_key("again"),
                 on_click=_play_again,
                 type="primary",
                 icon=":material/replay:",
@@ -98,25 +101,32 @@ def hand_over_screen(session: PracticeSession) -> None:
                 help=ui("practice.play_again_help"),
             )
             new.button(
-                ui("practice.new_game"), key="ha_pr_new", on_click=_new_game, icon=":material/tune:", width="stretch"
+                ui("practice.new_game"),
+                key=PracticeView.widget_key("new"),
+                on_click=_new_game,
+                icon=":material/tune:",
+                width="stretch",
             )
         else:
             st.button(
                 ui("practice.next_hand"),
-                key="ha_pr_next",
+                key=PracticeView.widget_key("next"),
                 on_click=_next_hand,
                 type="primary",
                 icon=":material/skip_next:",
                 width="stretch",
             )
-    if st.session_state.get("ha_pr_review"):
+    if page_state.get(PracticeView).reviewing:
         st.button(
-            ui("practice.review_close"), key="ha_pr_review_close", on_click=_close_review, icon=":material/close:"
+            ui("practice.review_close"),
+            key=PracticeView.widget_key("review", "close"),
+            on_click=_close_review,
+            icon=":material/close:",
         )
     else:
         st.button(
             ui("practice.review"),
-            key="ha_pr_review_open",
+            key=PracticeView.widget_key("review", "open"),
             on_click=_open_review,
             icon=":material/play_arrow:",
             help=ui("practice.review_help"),
@@ -127,65 +137,60 @@ def _play_again() -> None:
     """A new game with the same rules and bots."""
     session = current()
     if session is not None:
-        reset_views()
         start(PracticeSession.start(session.rules, level=session.level, seed=secrets.randbelow(10**9)))
 
 
 def _new_game() -> None:
-    reset_views()
     keep(None)
 
 
 def _next_hand() -> None:
     session = current()
     if session is not None and session.stage == "hand_over":
-        reset_views()
         keep(session.next_hand())
 
 
 def _open_review() -> None:
-    st.session_state["ha_pr_review"] = True
-    st.session_state["ha_pr_frame"] = 0
+    page_state.update(PracticeView, reviewing=True, frame=0)
 
 
 def _close_review() -> None:
-    st.session_state.pop("ha_pr_review", None)
+    page_state.update(PracticeView, reviewing=False)
 
 
 # -- the review ------------------------------------------------------------------------------------
 
 
 def _history(session: PracticeSession) -> History:
-    """The hand being reviewed, from the pass to its last card (computed once per hand)."""
-    saved = st.session_state.get("ha_pr_history")
-    number = session.hand.hand_number
-    if isinstance(saved, tuple) and saved[0] == number:
-        return saved[1]  # type: ignore[no-any-return]
-    history = History.of_hand(session.hand)
-    st.session_state["ha_pr_history"] = (number, history)
+    """The hand being reviewed, from the pass to its last card (computed once: a new hand is a new view)."""
+    history = page_state.get(PracticeView).history
+    if history is None:
+        history = History.of_hand(session.hand)
+        page_state.update(PracticeView, history=history)
     return history
 
 
-def _verdict(session: PracticeSession, state: HandState, index: int, card: str) -> Any:
+def _verdict(session: PracticeSession, before: HandState, index: int, card: str) -> hints.Verdict:
     """The engine's verdict on the learner's card at position ``index`` (computed once)."""
-    cache = st.session_state.setdefault("ha_pr_verdicts", {})
-    key = (session.hand.hand_number, index)
-    if key not in cache:
-        cache[key] = hints.decision_verdict(
-            state, session.seat, card, totals=session.totals_before, worlds=VERDICT_WORLDS
+    view = page_state.get(PracticeView)
+    verdict = view.verdicts.get(index)
+    if verdict is None:
+        verdict = hints.decision_verdict(
+            before, session.seat, card, totals=session.totals_before, worlds=VERDICT_WORLDS
         )
-    return cache[key]
+        page_state.put(replace(view, verdicts={**view.verdicts, index: verdict}))
+    return verdict
 
 
 def _set_frame(target: int) -> None:
-    st.session_state["ha_pr_frame"] = target
+    page_state.update(PracticeView, frame=target)
 
 
 def review(session: PracticeSession) -> None:
     """The finished hand, card by card, with the engine's verdict on each of the learner's cards."""
     history = _history(session)
     last = len(history) - 1
-    position = session_position("ha_pr_frame", last)
+    position = max(0, min(page_state.get(PracticeView).frame, last))
     move = history.move(position) if position else None
     card_table(
         TableScene(
@@ -194,16 +199,16 @@ def review(session: PracticeSession) -> None:
             highlight=(str(move.card),) if move else (),
             title=ui("practice.review_heading", number=session.hand.hand_number + 1),
         ),
-        key="ha_pr_review_table",
+        key=PracticeView.widget_key("review", "table"),
     )
     mine = [index for index in range(1, last + 1) if history.move(index).seat == session.seat]
     following = next((index for index in mine if index > position), None)
     steps, jump = st.columns([4, 1], vertical_alignment="bottom")
     with steps:
-        stepper("ha_pr_review", position, last, _set_frame)
+        stepper(PracticeView.widget_key("review"), position, last, _set_frame)
     jump.button(
         ui("practice.review_mine_short"),
-        key="ha_pr_review_mine",
+        key=PracticeView.widget_key("review", "mine"),
         help=ui("practice.review_mine"),
         icon=":material/person:",
         on_click=_set_frame,

@@ -2,78 +2,64 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-import streamlit as st
+from dataclasses import dataclass
 
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.store import GameChangedError, SavedGame
 
+from ... import page_state
 from ...storage import learner, store
 from ...texts import ui
+from .view import PracticeView
 
-#: The game on this page (a :class:`PracticeSession`), and the database row it was read from or saved as.
-SESSION_KEY: Final = "ha_stored_practice"
-SAVED_KEY: Final = "ha_stored_practice_row"
-#: Set when a save found the game moved on in another tab: the page says so once.
-MOVED_KEY: Final = "ha_pr_moved_on"
-#: Views of the game that belong to one position or one hand, forgotten when it changes.
-VIEW_KEYS: Final = (
-    "ha_pr_review",
-    "ha_pr_frame",
-    "ha_pr_rung",
-    "ha_pr_hint",
-    "ha_pr_verdicts",
-    "ha_pr_history",
-    "ha_pr_pick",
-    "ha_pr_why",
-)
+
+@dataclass(frozen=True)
+class StoredGame(page_state.StoredCopy):
+    """The learner's game as this session read it from the database and saved it since: the game
+    (None: no game in progress) and the database row it was read from or saved as."""
+
+    game: PracticeSession | None = None
+    saved: SavedGame | None = None
 
 
 def current() -> PracticeSession | None:
     """The learner's game: read from the database once per session (a reload, a restart and another
     server find it there), then the session's copy, written back by every :func:`keep`."""
-    if SAVED_KEY not in st.session_state:
+    stored = page_state.peek(StoredGame)
+    if stored is None:  # first read, or read again after an import or a deletion: a new view of it
         saved = store().current_game(learner())
-        st.session_state[SAVED_KEY] = saved
-        if saved is not None or SESSION_KEY not in st.session_state:
-            st.session_state[SESSION_KEY] = None if saved is None else saved.session
-    session = st.session_state.get(SESSION_KEY)
-    return session if isinstance(session, PracticeSession) else None
+        stored = StoredGame(None if saved is None else saved.session, saved)
+        page_state.put(stored)
+        page_state.put(page_state.get(PracticeView).next_turn())
+    return stored.game
 
 
 def start(session: PracticeSession) -> None:
     """A new game: stored as the learner's game in progress (any other game is left)."""
     saved = store().save_game(learner(), session, None)
-    st.session_state[SAVED_KEY] = saved
-    st.session_state[SESSION_KEY] = session
+    page_state.put(StoredGame(session, saved))
+    page_state.put(page_state.get(PracticeView).next_turn())
 
 
 def keep(session: PracticeSession | None) -> None:
     """Store the game's next state (None: the learner leaves the game).  If another tab of this learner
     moved the game on since this one read it, that tab's game is kept and shown here instead."""
+    view = page_state.get(PracticeView)
     if session is None:
         store().leave_game(learner())
-        st.session_state[SAVED_KEY] = None
-        st.session_state[SESSION_KEY] = None
+        page_state.put(StoredGame())
+        page_state.put(view.next_turn())
         return
-    saved = st.session_state.get(SAVED_KEY)
     try:
-        saved = store().save_game(learner(), session, saved if isinstance(saved, SavedGame) else None)
+        saved = store().save_game(learner(), session, page_state.get(StoredGame).saved)
     except GameChangedError as changed:
-        saved = changed.current
-        session = None if saved is None else saved.session
-        reset_views()
-        st.session_state[MOVED_KEY] = True
-    st.session_state[SAVED_KEY] = saved
-    st.session_state[SESSION_KEY] = session
-
-
-def reset_views() -> None:
-    """Forget the views of the last position and hand (a new game, a new hand)."""
-    for key in VIEW_KEYS:
-        st.session_state.pop(key, None)
+        theirs = changed.current
+        page_state.put(StoredGame(None if theirs is None else theirs.session, theirs))
+        page_state.put(view.next_turn(moved_on=True))
+        return
+    page_state.put(StoredGame(session, saved))
+    page_state.put(view.next_turn())
 
 
 def seat_words(session: PracticeSession, seat: int) -> str:

@@ -16,6 +16,7 @@ from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import PuzzleEvent
 from hearts_core.words.catalogue import whole
 
+from ... import page_state
 from ...language import session_language
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, select_control
@@ -23,14 +24,16 @@ from ...widgets.card_table.component import Handler
 from ...widgets.chips import prose_plain
 from .common import (
     cards_words,
-    key,
+    change_work,
     moon_label,
     play_question,
     seat_words,
     settle,
     sorted_cards,
+    work,
 )
 from .line import close_line, open_line
+from .view import PuzzlesView
 
 
 def render_answer(puzzle: Puzzle) -> None:
@@ -40,8 +43,8 @@ def render_answer(puzzle: Puzzle) -> None:
 
 def solved_now(puzzle: Puzzle) -> bool:
     """Whether the learner's last attempt on this puzzle was right."""
-    attempt = st.session_state.get(key(puzzle, "attempt"))
-    return isinstance(attempt, Attempt) and attempt.correct
+    attempt = work(puzzle).attempt
+    return attempt is not None and attempt.correct
 
 
 # -- judging ---------------------------------------------------------------------------------------
@@ -50,7 +53,7 @@ def solved_now(puzzle: Puzzle) -> bool:
 def judge(puzzle: Puzzle, answer: Any) -> None:
     """Judge an answer with the engine, keep the verdict, record the result."""
     attempt = puzzle.check(answer)
-    st.session_state[key(puzzle, "attempt")] = attempt
+    change_work(puzzle, attempt=attempt, note="")
     settle(PuzzleEvent(puzzle.id, "answer", correct=attempt.correct))
     question = play_question(puzzle)
     if attempt.code == "worse" and attempt.value is not None and question is not None and not question.hidden:
@@ -61,7 +64,7 @@ def judge(puzzle: Puzzle, answer: Any) -> None:
 
 def _not_judged(puzzle: Puzzle, text: str) -> None:
     """Keep a note that is not a verdict (nothing picked yet, the wrong number of cards)."""
-    st.session_state[key(puzzle, "attempt")] = text
+    change_work(puzzle, attempt=None, note=text)
 
 
 # -- the table: the answers given with the cards --------------------------------------------------
@@ -72,11 +75,12 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
     asked about (click one, or choose several and confirm), and the handler of that action."""
     shape = puzzle.answer_shape
     state = puzzle.question_state
-    attempt = st.session_state.get(key(puzzle, "attempt"))
-    status = _status(attempt)
+    done = work(puzzle)
+    attempt = done.attempt
+    status = _status(done.attempt, done.note)
     if shape == "card":
         assert state.to_play is not None
-        if isinstance(attempt, Attempt) and attempt.correct:
+        if attempt is not None and attempt.correct:
             # The right card goes to the trick; the hand stays in view.
             return state.play(attempt.cards[0]), HandControl(state.to_play, "view", status=status), None
         hand = HandControl(state.to_play, "play", status=status or ui("table.click_card"))
@@ -107,16 +111,14 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
 
 
 def _picked(puzzle: Puzzle) -> tuple[str, ...]:
-    return tuple(st.session_state.get(key(puzzle, "pick")) or ())
+    return work(puzzle).picked
 
 
-def _status(attempt: object) -> str:
-    """The verdict in a line beside the hand (in full beside the table)."""
-    if isinstance(attempt, str):
-        return attempt
-    if isinstance(attempt, Attempt):
+def _status(attempt: Attempt | None, note: str) -> str:
+    """The verdict in a line beside the hand (in full beside the table), or the note on the form."""
+    if attempt is not None:
         return ui("common.status_right") if attempt.correct else ui("common.status_wrong")
-    return ""
+    return note
 
 
 def _card_clicked(puzzle: Puzzle, action: TableAction) -> None:
@@ -127,7 +129,7 @@ def _card_clicked(puzzle: Puzzle, action: TableAction) -> None:
 def _cards_chosen(puzzle: Puzzle, action: TableAction) -> None:
     if action.kind != "cards":
         return
-    st.session_state[key(puzzle, "pick")] = action.cards
+    change_work(puzzle, picked=action.cards)
     count = puzzle.rules.pass_count
     if not action.cards:
         _not_judged(puzzle, ui("puzzles.pick_first"))
@@ -147,10 +149,10 @@ def _on_the_table(puzzle: Puzzle) -> None:
 def _answer_scores(puzzle: Puzzle) -> None:
     columns = st.columns(2)
     for seat in range(puzzle.question_rules.players):
-        columns[seat % 2].number_input(seat_words(puzzle, seat), value=0, step=1, key=key(puzzle, f"score_{seat}"))
+        columns[seat % 2].number_input(seat_words(puzzle, seat), value=0, step=1, key=_score_key(puzzle, seat))
     st.button(
         ui("common.check"),
-        key="ha_pz_check",
+        key=PuzzlesView.widget_key("check"),
         type="primary",
         on_click=_submit_scores,
         args=(puzzle,),
@@ -158,9 +160,14 @@ def _answer_scores(puzzle: Puzzle) -> None:
     )
 
 
+def _score_key(puzzle: Puzzle, seat: int) -> str:
+    """The key of a seat's score box: the puzzle's own (a new puzzle starts from empty boxes)."""
+    return PuzzlesView.widget_key("score", seat, puzzle.id)
+
+
 def _given_scores(puzzle: Puzzle) -> list[int]:
     return [
-        int(st.session_state.get(key(puzzle, f"score_{seat}")) or 0) for seat in range(puzzle.question_rules.players)
+        int(page_state.widget_value(_score_key(puzzle, seat)) or 0) for seat in range(puzzle.question_rules.players)
     ]
 
 
@@ -172,7 +179,7 @@ def _answer_moon(puzzle: Puzzle) -> None:
     for option in MOON_CHOICES:
         st.button(
             moon_label(puzzle, option),
-            key=f"ha_pz_moon_{option}",
+            key=PuzzlesView.widget_key("moon", option),
             on_click=judge,
             args=(puzzle, option),
             width="stretch",
@@ -193,11 +200,12 @@ _FORMS: Final[dict[str, Callable[[Puzzle], None]]] = {
 
 def show_attempt(puzzle: Puzzle) -> None:
     """The verdict on the learner's last attempt (or the note on a form not filled in)."""
-    attempt = st.session_state.get(key(puzzle, "attempt"))
-    if isinstance(attempt, str):
-        st.warning(attempt, icon=":material/touch_app:")
+    done = work(puzzle)
+    attempt = done.attempt
+    if done.note:
+        st.warning(done.note, icon=":material/touch_app:")
         return
-    if not isinstance(attempt, Attempt):
+    if attempt is None:
         return
     if attempt.correct:
         _right(puzzle, attempt)

@@ -1,5 +1,5 @@
 """What the parts of the Puzzles page share: the library, the learner's results,
-routing, session keys and the words for puzzles and answers."""
+the page's state, routing and the words for puzzles and answers."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, cast
 
@@ -34,14 +34,14 @@ from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts, r
 from hearts_core.store import PuzzleAttempt
 from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 
+from ... import page_state
 from ...language import clear_query_params, session_language
 from ...storage import learner, store
 from ...texts import ui
+from .view import PuzzlesView, PuzzleWork, Run
 
 PAGE: Final = "pages/3_Puzzles.py"
 FOLDER_VARIABLE: Final = "HA_PUZZLES"
-#: The session's copy of the learner's results as the database holds them.
-PROGRESS_KEY: Final = "ha_stored_puzzles"
 #: The catalogue's name for each shape of answer (``puzzles.answer_<name>``, ``puzzles.nudge_<name>``...).
 ASKED: Final = {"cards": "legality", "scores": "scoring", "pass": "passing", "card": "play", "moon": "moon"}
 
@@ -126,31 +126,26 @@ def facts() -> dict[str, PuzzleFacts]:
     return _facts(puzzle_folder())
 
 
-#: The streak run: a series of puzzles chosen one after another, ended by the first miss.
-RUN_KEY: Final = "ha_pz_run"
+def run() -> Run:
+    """The streak run of this session (a run not started: an inactive one)."""
+    return page_state.get(PuzzlesView).run or Run()
+
+
+def work(puzzle: Puzzle) -> PuzzleWork:
+    """What the learner did with ``puzzle`` this session."""
+    return page_state.get(PuzzlesView).puzzle(puzzle.id)
+
+
+def change_work(puzzle: Puzzle, **changes: object) -> None:
+    """Keep ``changes`` to what the learner did with ``puzzle``."""
+    page_state.put(page_state.get(PuzzlesView).with_puzzle(puzzle.id, **changes))
 
 
 @dataclass(frozen=True)
-class Run:
-    """A streak run: ``active`` while no puzzle of it has been missed; ``count`` solved in a row so far;
-    ``best`` the longest run of this session."""
+class StoredPuzzles(page_state.StoredCopy):
+    """The session's copy of the learner's results as the database holds them (refreshed by every write)."""
 
-    active: bool = False
-    count: int = 0
-    best: int = 0
-
-    def settled(self, solved: bool) -> Run:
-        """The run after a puzzle's first try."""
-        if not self.active:
-            return self
-        if solved:
-            return Run(True, self.count + 1, max(self.best, self.count + 1))
-        return Run(False, self.count, self.best)
-
-
-def run() -> Run:
-    saved = st.session_state.get(RUN_KEY)
-    return saved if isinstance(saved, Run) else Run()
+    records: Mapping[str, PuzzleRecord] = field(default_factory=dict)
 
 
 def settle(*events: PuzzleEvent) -> None:
@@ -174,11 +169,11 @@ def settle(*events: PuzzleEvent) -> None:
         )
         state = after
     stored = store().record_puzzle(learner(), *attempts)
-    st.session_state[PROGRESS_KEY] = stored
+    page_state.put(StoredPuzzles(stored))
     for puzzle_id in sorted(unsettled):
         settled = stored.get(puzzle_id)
         if settled is not None and settled.result is not None:
-            st.session_state[RUN_KEY] = run().settled(settled.result == SOLVED)
+            page_state.update(PuzzlesView, run=run().settled(settled.result == SOLVED))
 
 
 def chosen_next(pool: Sequence[str], current: str | None = None) -> str | None:
@@ -189,13 +184,13 @@ def chosen_next(pool: Sequence[str], current: str | None = None) -> str | None:
     )
 
 
-def progress() -> dict[str, PuzzleRecord]:
+def progress() -> Mapping[str, PuzzleRecord]:
     """This learner's results: read from the database once per session, refreshed by every write."""
-    saved = st.session_state.get(PROGRESS_KEY)
-    if not isinstance(saved, dict):
-        saved = store().puzzle_progress(learner())
-        st.session_state[PROGRESS_KEY] = saved
-    return saved
+    stored = page_state.peek(StoredPuzzles)
+    if stored is None:
+        stored = StoredPuzzles(store().puzzle_progress(learner()))
+        page_state.put(stored)
+    return stored.records
 
 
 def record_of(puzzle: Puzzle) -> PuzzleRecord:
@@ -211,11 +206,6 @@ def open_puzzle(puzzle_id: str | None) -> None:
     clear_query_params()
     if puzzle_id is not None:
         st.query_params["puzzle"] = puzzle_id
-
-
-def key(puzzle: Puzzle, name: str) -> str:
-    """A session key for one puzzle's state (its pick, its attempt, its viewer...)."""
-    return f"ha_pz_{name}_{puzzle.id}"
 
 
 def today() -> dt.date:

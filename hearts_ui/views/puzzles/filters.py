@@ -10,30 +10,31 @@ import streamlit as st
 
 from hearts_core.content.puzzles import DIFFICULTIES, KINDS, Library, Puzzle
 
+from ... import page_state
 from ...texts import ui
 from .common import chosen_next, open_puzzle, run, theme_title
+from .view import PuzzlesView
 
-FILTERS_KEY: Final = "ha_puzzle_filters"
 FILTERS: Final = ("kind", "theme", "difficulty")
 #: The filter value that lets every puzzle through.
 ANY: Final = "any"
 
 
-def _saved_filters() -> dict[str, Any]:
-    saved = st.session_state.get(FILTERS_KEY)
-    return dict(saved) if isinstance(saved, dict) else {}
+def filter_key(name: str) -> str:
+    """The key of one filter's picker."""
+    return PuzzlesView.widget_key("filter", name)
 
 
 def save_filters() -> None:
-    st.session_state[FILTERS_KEY] = {name: st.session_state.get(f"ha_pz_filter_{name}") for name in FILTERS}
+    """Keep the pickers' filters for the learner (the pickers are not drawn while a puzzle is shown)."""
+    page_state.update(PuzzlesView, filters={name: page_state.widget_value(filter_key(name)) for name in FILTERS})
 
 
 def set_filter(name: str, value: Any) -> None:
     """Set one filter for the learner (the picker's widget and the saved filters)."""
-    saved = _saved_filters()
-    saved[name] = value
-    st.session_state[FILTERS_KEY] = saved
-    st.session_state[f"ha_pz_filter_{name}"] = value
+    saved = page_state.get(PuzzlesView).filters
+    page_state.update(PuzzlesView, filters={**saved, name: value})
+    page_state.set_widget_value(filter_key(name), value)
 
 
 def filter_options(loaded: Library) -> dict[str, list[Any]]:
@@ -63,7 +64,7 @@ def filter_format(loaded: Library, name: str) -> Callable[[Any], str]:
 def active_filters(loaded: Library) -> dict[str, Any]:
     """The learner's filters, each dropped when the library no longer offers its value."""
     options = filter_options(loaded)
-    saved = _saved_filters()
+    saved = page_state.get(PuzzlesView).filters
     return {name: saved.get(name) if saved.get(name) in options[name] else ANY for name in FILTERS}
 
 
@@ -91,7 +92,7 @@ def next_row(loaded: Library, puzzle: Puzzle) -> None:
         words.caption(ui("puzzles.next_any"))
     action.button(
         ui("puzzles.next"),
-        key="ha_pz_next",
+        key=PuzzlesView.widget_key("next"),
         help=ui("puzzles.next_help"),
         on_click=open_puzzle,
         args=(upcoming,),

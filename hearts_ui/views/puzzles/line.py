@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import streamlit as st
 
@@ -15,26 +15,27 @@ from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import prose_plain
 from ...widgets.stepper import counter, stepper
-from .common import key, scores_words
+from .common import change_work, scores_words, work
+from .view import PuzzlesView
 
 #: The key of the table that steps through a line.
-LINE_TABLE_KEY = "ha_pz_line_table"
+LINE_TABLE_KEY: Final = PuzzlesView.widget_key("line", "table")
 
 
 def open_line(puzzle: Puzzle, viewer: LineViewer) -> None:
     """Callback: show a line under the puzzle, from its start."""
-    st.session_state[key(puzzle, "view")] = viewer
+    change_work(puzzle, line=viewer)
 
 
 def close_line(puzzle: Puzzle) -> None:
     """Callback: back to the puzzle's own position."""
-    st.session_state.pop(key(puzzle, "view"), None)
+    change_work(puzzle, line=None)
 
 
 def _move_to(puzzle: Puzzle, target: int) -> None:
-    viewer = st.session_state.get(key(puzzle, "view"))
-    if isinstance(viewer, LineViewer):
-        st.session_state[key(puzzle, "view")] = viewer.go(target)
+    viewer = work(puzzle).line
+    if viewer is not None:
+        change_work(puzzle, line=viewer.go(target))
 
 
 def render_line(puzzle: Puzzle, viewer: LineViewer, face_up: Any) -> None:
@@ -47,12 +48,12 @@ def render_line(puzzle: Puzzle, viewer: LineViewer, face_up: Any) -> None:
         else ui("puzzles.line_refutation", card=Card.parse(str(viewer.card)).symbol)
     )
     card_table(TableScene(frame.state, face_up=face_up, highlight=played, title=heading), key=LINE_TABLE_KEY)
-    stepper("ha_pz_line", frame.position, frame.last, lambda target: _move_to(puzzle, target))
+    stepper(PuzzlesView.widget_key("line"), frame.position, frame.last, lambda target: _move_to(puzzle, target))
     counter(frame.position, frame.last)
     st.info(prose_plain(_caption(puzzle, viewer, frame)), icon=":material/chat:")
     st.button(
         ui("puzzles.line_close"),
-        key="ha_pz_line_close",
+        key=PuzzlesView.widget_key("line", "close"),
         on_click=close_line,
         args=(puzzle,),
         icon=":material/close:",

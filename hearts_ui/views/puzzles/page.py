@@ -22,12 +22,11 @@ from hearts_core.learner.puzzle_progress import ThemeRate, summary, theme_rates
 from hearts_core.learner.rating import RatingPoint, rating_history
 from hearts_core.words.echo import echo
 
+from ... import page_state
 from ...language import in_session_language
 from ...storage import learner
 from ...texts import ui
 from .common import (
-    RUN_KEY,
-    Run,
     badge,
     chosen_next,
     daily,
@@ -40,14 +39,23 @@ from .common import (
     status,
     theme_title,
 )
-from .filters import FILTERS, active_filters, filter_format, filter_options, matching_puzzles, save_filters, set_filter
+from .filters import (
+    FILTERS,
+    active_filters,
+    filter_format,
+    filter_key,
+    filter_options,
+    matching_puzzles,
+    save_filters,
+    set_filter,
+)
 from .puzzle import render_puzzle
+from .view import PuzzlesView, Run
 
-#: Puzzle cards shown at once in the list, and where the list keeps how many are shown.
+#: Puzzle cards shown at once in the list.
 PAGE: Final = 12
-SHOWN_KEY: Final = "ha_pz_shown"
 #: The key of the list's tabs (choose, progress).
-TAB_KEY: Final = "ha_pz_tab"
+TAB_KEY: Final = PuzzlesView.widget_key("tab")
 
 
 def render_puzzles() -> None:
@@ -132,7 +140,7 @@ def _daily_card(loaded: Library, puzzle: Puzzle) -> None:
         )
         action.button(
             ui("puzzles.daily_open"),
-            key="ha_pz_daily",
+            key=PuzzlesView.widget_key("daily"),
             on_click=open_puzzle,
             args=(puzzle.id,),
             icon=":material/today:",
@@ -143,7 +151,7 @@ def _daily_card(loaded: Library, puzzle: Puzzle) -> None:
 
 def _run_card(loaded: Library) -> None:
     """The streak run: puzzles one after another, chosen for the learner, until the first miss."""
-    with st.container(border=True, key="ha_pz_run_card"):
+    with st.container(border=True, key=PuzzlesView.widget_key("run", "card")):
         text, action = st.columns([4, 1], vertical_alignment="center")
         best = run().best
         text.markdown(
@@ -152,7 +160,7 @@ def _run_card(loaded: Library) -> None:
         )
         action.button(
             ui("puzzles.run_start"),
-            key="ha_pz_run_start",
+            key=PuzzlesView.widget_key("run", "start"),
             on_click=_start_run,
             args=(loaded,),
             icon=":material/bolt:",
@@ -161,7 +169,7 @@ def _run_card(loaded: Library) -> None:
 
 
 def _start_run(loaded: Library) -> None:
-    st.session_state[RUN_KEY] = Run(True, 0, run().best)
+    page_state.update(PuzzlesView, run=Run(True, 0, run().best))
     open_puzzle(chosen_next(list(loaded.puzzles)))
 
 
@@ -171,9 +179,8 @@ def _picker(loaded: Library) -> tuple[Puzzle, ...]:
     active = active_filters(loaded)
     columns = st.columns([1, 1.3, 1, 1], vertical_alignment="bottom")
     for column, name in zip(columns, FILTERS, strict=False):
-        key = f"ha_pz_filter_{name}"
-        if key not in st.session_state:
-            st.session_state[key] = active[name]
+        key = filter_key(name)
+        page_state.seed_widget(key, active[name])  # the learner's filters, kept while a puzzle was shown
         column.selectbox(
             ui(f"puzzles.filter_{name}"),
             options[name],
@@ -181,12 +188,12 @@ def _picker(loaded: Library) -> tuple[Puzzle, ...]:
             on_change=save_filters,
             format_func=in_session_language(filter_format(loaded, name)),
         )
-    filters = {name: st.session_state.get(f"ha_pz_filter_{name}") for name in FILTERS}
+    filters = {name: page_state.widget_value(filter_key(name)) for name in FILTERS}
     matching = matching_puzzles(loaded, filters)
     upcoming = chosen_next([puzzle.id for puzzle in matching])
     columns[3].button(
         ui("puzzles.next"),
-        key="ha_pz_next",
+        key=PuzzlesView.widget_key("next"),
         help=ui("puzzles.next_help"),
         on_click=open_puzzle,
         args=(upcoming,),
@@ -209,9 +216,9 @@ def _puzzle_list(loaded: Library, matching: tuple[Puzzle, ...]) -> None:
         return
     st.caption(ui("puzzles.matching", count=len(matching)))
     ids = tuple(puzzle.id for puzzle in matching)
-    shown = st.session_state.get(SHOWN_KEY)
-    count = shown[1] if isinstance(shown, tuple) and shown[0] == ids else PAGE  # new filters: the first page
-    st.session_state[SHOWN_KEY] = (ids, count)
+    shown = page_state.get(PuzzlesView).shown
+    count = shown[1] if shown is not None and shown[0] == ids else PAGE  # new filters: the first page
+    page_state.update(PuzzlesView, shown=(ids, count))
     records = progress()
     columns = st.columns(2)
     for number, puzzle in enumerate(matching[:count]):
@@ -224,7 +231,7 @@ def _puzzle_list(loaded: Library, matching: tuple[Puzzle, ...]) -> None:
             label = ui("puzzles.open") if record is None or record.result is None else ui("puzzles.again")
             action.button(
                 label,
-                key=f"ha_pz_open_{puzzle.id}",
+                key=PuzzlesView.widget_key("open", puzzle.id),
                 on_click=open_puzzle,
                 args=(puzzle.id,),
                 width="stretch",
@@ -233,7 +240,7 @@ def _puzzle_list(loaded: Library, matching: tuple[Puzzle, ...]) -> None:
     if count < len(matching):
         st.button(
             ui("puzzles.show_more", count=min(PAGE, len(matching) - count), left=len(matching) - count),
-            key="ha_pz_more",
+            key=PuzzlesView.widget_key("more"),
             on_click=_show_more,
             args=(ids, count),
             icon=":material/expand_more:",
@@ -241,7 +248,7 @@ def _puzzle_list(loaded: Library, matching: tuple[Puzzle, ...]) -> None:
 
 
 def _show_more(ids: tuple[str, ...], count: int) -> None:
-    st.session_state[SHOWN_KEY] = (ids, count + PAGE)
+    page_state.update(PuzzlesView, shown=(ids, count + PAGE))
 
 
 # -- progress -----------------------------------------------------------------------------------
@@ -269,10 +276,14 @@ def _progress_panel(loaded: Library) -> None:
             delta=f"{change:+.0f}",
             help=ui("puzzles.metric_rating_help", deviation=round(history[-1].deviation)),
         )
-        st.plotly_chart(_rating_chart(history), key="ha_pz_rating_chart", config={"displayModeBar": False})
+        st.plotly_chart(
+            _rating_chart(history), key=PuzzlesView.widget_key("rating", "chart"), config={"displayModeBar": False}
+        )
     rates = theme_rates(records, {puzzle.id: puzzle.themes for puzzle in loaded.puzzles.values()})
     if rates:
-        st.plotly_chart(_theme_chart(loaded, rates), key="ha_pz_chart", config={"displayModeBar": False})
+        st.plotly_chart(
+            _theme_chart(loaded, rates), key=PuzzlesView.widget_key("chart"), config={"displayModeBar": False}
+        )
         st.caption(ui("puzzles.chart_note"))
 
 

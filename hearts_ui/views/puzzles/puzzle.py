@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import streamlit as st
 
@@ -16,6 +16,7 @@ from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import PuzzleEvent
 
+from ... import page_state
 from ...frame import wide_prompt
 from ...language import clear_query_params, link_params
 from ...texts import ui
@@ -24,28 +25,35 @@ from ...widgets.chips import chip_html, prose_plain, symbols
 from ..rulebook.data import settings_rows
 from . import answers, line
 from .common import (
-    RUN_KEY,
     answer_words,
     asked,
+    change_work,
     daily,
     full_prompt,
-    key,
     meta,
     record_of,
     run,
     seat_words,
     settle,
     status,
+    work,
 )
 from .filters import next_row
+from .view import PuzzlesView
 
 #: The key of the puzzle's table (its solution line has its own, :data:`.line.LINE_TABLE_KEY`).
-TABLE_KEY = "ha_pz_table"
+TABLE_KEY: Final = PuzzlesView.widget_key("table")
 
 
 def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
     """The whole puzzle: context, board and answer side by side, then its rules."""
-    st.button(ui("puzzles.back"), key="ha_pz_back", on_click=_back, icon=":material/arrow_back:", type="tertiary")
+    st.button(
+        ui("puzzles.back"),
+        key=PuzzlesView.widget_key("back"),
+        on_click=_back,
+        icon=":material/arrow_back:",
+        type="tertiary",
+    )
     _run_banner()
     st.title(puzzle.title)
     today = daily(loaded)
@@ -73,7 +81,7 @@ def _run_banner() -> None:
     current = run()
     if current.active:
         st.info(ui("puzzles.run_on", count=current.count), icon=":material/bolt:")
-    elif st.session_state.get(RUN_KEY) is not None and current.count + current.best:
+    elif page_state.get(PuzzlesView).run is not None and current.count + current.best:
         st.warning(ui("puzzles.run_over", count=current.count, best=current.best), icon=":material/bolt:")
 
 
@@ -142,8 +150,8 @@ def face_up(puzzle: Puzzle) -> Any:
 
 
 def _board(puzzle: Puzzle) -> None:
-    viewer = st.session_state.get(key(puzzle, "view"))
-    if isinstance(viewer, LineViewer):
+    viewer = work(puzzle).line
+    if viewer is not None:
         line.render_line(puzzle, viewer, face_up(puzzle))
         return
     state = puzzle.question_state
@@ -152,7 +160,7 @@ def _board(puzzle: Puzzle) -> None:
         _taken(state)
         return
     highlight: tuple[str, ...] = ()
-    if kind == "legality" and st.session_state.get(key(puzzle, "solution")):
+    if kind == "legality" and work(puzzle).solution_shown:
         highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
     shown, hand, handler = answers.table_hand(puzzle)
     card_table(
@@ -200,7 +208,7 @@ def _standings(puzzle: MoonPuzzle) -> None:
     rules = puzzle.rules
     shooter = seat_words(puzzle, puzzle.shooter)
     columns = [ui("common.col_player"), ui("puzzles.col_before"), ui("puzzles.col_hand")]
-    revealed = answers.solved_now(puzzle) or bool(st.session_state.get(key(puzzle, "solution")))
+    revealed = answers.solved_now(puzzle) or work(puzzle).solution_shown
     if revealed:
         columns += [ui(f"puzzles.col_{option}", value=rules.moon_value, shooter=shooter) for option in MOON_CHOICES]
     lines = ["| " + " | ".join(columns) + " |", "|---" + "|---:" * (len(columns) - 1) + "|"]
@@ -242,7 +250,7 @@ def _hints(puzzle: Puzzle) -> None:
         )
         st.button(
             label,
-            key="ha_pz_hint",
+            key=PuzzlesView.widget_key("hint"),
             on_click=_hint,
             args=(puzzle, used + 1, last),
             icon=":material/lightbulb:",
@@ -259,9 +267,9 @@ def _hint(puzzle: Puzzle, rung: int, reveals: bool) -> None:
 
 def _solution(puzzle: Puzzle) -> None:
     """ "Show the solution", or the solution shown; once solved, only the solver's line is offered."""
-    shown = bool(st.session_state.get(key(puzzle, "solution")))
-    viewer = st.session_state.get(key(puzzle, "view"))
-    line_open = isinstance(viewer, LineViewer) and viewer.kind == "solution"
+    shown = work(puzzle).solution_shown
+    viewer = work(puzzle).line
+    line_open = viewer is not None and viewer.kind == "solution"
     solved = answers.solved_now(puzzle)
     if shown and not solved:
         text = capitalised(answer_words(puzzle, puzzle.solution))
@@ -271,7 +279,7 @@ def _solution(puzzle: Puzzle) -> None:
     elif not shown and not solved:
         st.button(
             ui("puzzles.show_solution"),
-            key="ha_pz_solution",
+            key=PuzzlesView.widget_key("solution"),
             on_click=_show_solution,
             args=(puzzle,),
             icon=":material/visibility:",
@@ -281,7 +289,7 @@ def _solution(puzzle: Puzzle) -> None:
     if puzzle.line and not line_open:
         st.button(
             ui("puzzles.solution_line"),
-            key="ha_pz_solution_line",
+            key=PuzzlesView.widget_key("solution", "line"),
             on_click=line.open_line,
             args=(puzzle, LineViewer.solution(puzzle)),
             icon=":material/play_arrow:",
@@ -290,6 +298,6 @@ def _solution(puzzle: Puzzle) -> None:
 
 def _show_solution(puzzle: Puzzle) -> None:
     settle(PuzzleEvent(puzzle.id, "reveal"))
-    st.session_state[key(puzzle, "solution")] = True
+    change_work(puzzle, solution_shown=True)
     if puzzle.line:
         line.open_line(puzzle, LineViewer.solution(puzzle))

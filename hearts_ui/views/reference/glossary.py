@@ -7,6 +7,7 @@ import streamlit as st
 from hearts_core.content.glossary import Glossary, GlossaryError, Term, load_glossary
 from hearts_core.words.catalogue import alphabetical
 
+from ... import page_state
 from ...language import session_language
 from ...texts import ui
 from ...widgets.chips import prose
@@ -49,7 +50,7 @@ def render_glossary() -> None:
         other: {term.id: term.term for term in (glossary(other)[0] or Glossary(())).terms} for other in ("uk", "ru")
     }
     for term in sorted(found.terms, key=lambda item: alphabetical(item.term, language)):
-        with st.container(border=True, key=f"ha_term_{term.id}"):
+        with st.container(border=True, key=page_state.widget_key("term", term.id)):
             st.markdown(f"**{term.term}**", help=None)
             st.markdown(prose(term.definition), unsafe_allow_html=True)
             st.caption(_words(term, translated))

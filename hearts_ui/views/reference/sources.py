@@ -19,6 +19,7 @@ from hearts_core.content.translations import TranslationError, read_localized
 from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
 
+from ... import page_state
 from ...language import link_params, session_language
 from ...texts import ui
 
@@ -42,7 +43,7 @@ def _rules_from(source: Source) -> list[str]:
 
 def _source(source: Source, said: tuple[Quote, ...]) -> None:
     title = capitalised(message(f"source.{source.id}.title"))
-    with st.container(border=True, key=f"ha_source_{source.id}"):
+    with st.container(border=True, key=page_state.widget_key("source", source.id)):
         st.subheader(title, anchor=source.id)
         st.markdown(ui("sources.meta", original=source.original_title, kind=message(f"source.{source.id}.kind")))
         rules = _rules_from(source)

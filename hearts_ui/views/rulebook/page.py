@@ -6,6 +6,7 @@ this module only lays them out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import Final
 
@@ -18,6 +19,7 @@ from hearts_core.engine.describe import capitalised
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo
 
+from ... import page_state
 from ...language import in_session_language, link_params
 from ...texts import ui
 from .data import (
@@ -38,14 +40,25 @@ from .data import (
 )
 
 QUERY_PARAM: Final = "preset"
-PICKER_KEY: Final = "rulebook_preset"
-SEARCH_KEY: Final = "rulebook_search"
-MODEL_KEY: Final = "ha_preset"
-TAB_KEY: Final = "rulebook_tab"
 #: Tabs named by their section's own title (the others have a shorter tab label).
 SECTION_TITLE_TABS: Final = ("standard", "variants", "history")
-TAB_MODEL_KEY: Final = "ha_rulebook_tab"
 PRESETS_TAB: Final = "presets"
+
+
+@dataclass(frozen=True)
+class RulebookView(page_state.PageState):
+    """The Rule Book's state, kept while the learner is on other pages (its widgets are not): the
+    ``preset`` chosen, and the label of the ``tab`` the learner opened last (None: none yet)."""
+
+    WIDGETS = "rulebook"
+
+    preset: str = DEFAULT_PRESET
+    tab: str | None = None
+
+
+PICKER_KEY: Final = RulebookView.widget_key("preset")
+SEARCH_KEY: Final = RulebookView.widget_key("search")
+TAB_KEY: Final = RulebookView.widget_key("tab")
 
 
 # -- the chosen preset: URL <-> widget <-> session ------------------------------------
@@ -57,30 +70,29 @@ def _requested_preset() -> str | None:
 
 
 def _on_pick() -> None:
-    name = st.session_state[PICKER_KEY]
-    st.session_state[MODEL_KEY] = name
+    name = str(page_state.widget_value(PICKER_KEY))
     st.query_params[QUERY_PARAM] = name
     # Show what was picked: switch to the rule-set tab.
     label = tab_labels()[PRESETS_TAB]
-    st.session_state[TAB_KEY] = label
-    st.session_state[TAB_MODEL_KEY] = label
+    page_state.set_widget_value(TAB_KEY, label)
+    page_state.update(RulebookView, preset=name, tab=label)
 
 
 def _init_picker() -> None:
     """On the first run of a visit, take the preset from the URL, else from the session."""
-    if PICKER_KEY in st.session_state:
+    if page_state.has_widget_value(PICKER_KEY):
         return
     requested = _requested_preset()
     if requested is not None:
         name = resolve_preset(requested).name
     else:
-        name = st.session_state.get(MODEL_KEY, DEFAULT_PRESET)
+        name = page_state.get(RulebookView).preset
         if name not in preset_names():
             name = DEFAULT_PRESET
         if name != DEFAULT_PRESET:
             st.query_params[QUERY_PARAM] = name
-    st.session_state[PICKER_KEY] = name
-    st.session_state[MODEL_KEY] = name
+    page_state.set_widget_value(PICKER_KEY, name)
+    page_state.update(RulebookView, preset=name)
 
 
 def url_warning() -> None:
@@ -289,21 +301,21 @@ def tab_labels() -> dict[str, str]:
 
 
 def _on_tab() -> None:
-    st.session_state[TAB_MODEL_KEY] = st.session_state[TAB_KEY]
+    page_state.update(RulebookView, tab=str(page_state.widget_value(TAB_KEY)))
 
 
 def _init_tab() -> None:
     """Tabs track their state; the last one a learner opened survives a search."""
-    if TAB_KEY in st.session_state:
+    if page_state.has_widget_value(TAB_KEY):
         return
     labels = tab_labels()
-    remembered = st.session_state.get(TAB_MODEL_KEY)
+    remembered = page_state.get(RulebookView).tab
     if remembered in labels.values():
-        st.session_state[TAB_KEY] = remembered
+        page_state.set_widget_value(TAB_KEY, remembered)
     elif _requested_preset() is not None:
-        st.session_state[TAB_KEY] = labels[PRESETS_TAB]
+        page_state.set_widget_value(TAB_KEY, labels[PRESETS_TAB])
     else:
-        st.session_state[TAB_KEY] = labels[all_sections()[0]]
+        page_state.set_widget_value(TAB_KEY, labels[all_sections()[0]])
 
 
 def render_rulebook() -> None:

@@ -5,17 +5,15 @@ mounts it and hands the learner's action to the page; ``table.js`` and
 ``table.css`` draw it in the browser.
 """
 
-from .component import INJECT_KEY, LOOK_KEY, TableAction, apply_injected_actions, card_table, look_settings, table_look
+from .component import CardTables, TableAction, card_table, look_settings, table_look
 from .payload import HandControl, TableLook, TableScene, play_control, select_control, table_payload
 
 __all__ = [
-    "INJECT_KEY",
-    "LOOK_KEY",
+    "CardTables",
     "HandControl",
     "TableAction",
     "TableLook",
     "TableScene",
-    "apply_injected_actions",
     "card_table",
     "look_settings",
     "play_control",

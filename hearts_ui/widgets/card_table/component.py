@@ -2,24 +2,25 @@
 
 :func:`card_table` draws a :class:`~.payload.TableScene` and, when the learner
 clicks a card, confirms a choice or picks a seat, calls ``on_action`` with a
-:class:`TableAction` in the widget callback, before the page runs again, so the
-page draws the position that follows.  An action made on a picture the table
-no longer shows (a double click during the rerun) is dropped.
+:class:`TableAction` in the component's callback, before the page runs again, so
+the page draws the position that follows.  An action made on a picture the
+table no longer shows (a double click during the rerun) is dropped.
 
-The table remembers the position it drew last under its key, so the next
-picture can show the change (the bots' cards one by one, the trick going to
-its winner) without the page keeping track of it.
+The table remembers the position it drew last under its key (:class:`CardTables`,
+in the session), so the next picture can show the change (the bots' cards one by
+one, the trick going to its winner) without the page keeping track of it.  The
+``on_action`` handler is handed to the component as its callback and nowhere
+else: nothing callable is kept in the session.
 
-AppTest cannot run the component's JavaScript: a test puts the action a click
-would send under :data:`INJECT_KEY` (``{table key: action}``), and
-:func:`apply_injected_actions`, called before every page body, hands it to
-the table's ``on_action`` exactly as the click's callback would.
+AppTest cannot run the component's JavaScript; ``tests/app/tables.py`` sends the
+trigger a click would send, so the tests go through this same callback.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -27,6 +28,7 @@ import streamlit as st
 
 from hearts_core.engine.state import HandState
 
+from ... import page_state
 from ...language import in_session_language
 from ...storage import learner, store
 from ...texts import ui
@@ -36,6 +38,8 @@ ActionKind = Literal["play", "cards", "seat"]
 
 #: The component's registered name.
 COMPONENT_NAME: Final = "hearts_academy_table"
+#: The component's event that carries the learner's action (its callback is ``on_action_change``).
+ACTION_EVENT: Final = "action"
 
 _HERE: Final = Path(__file__).parent
 _MOUNT: Final = st.components.v2.component(
@@ -45,17 +49,8 @@ _MOUNT: Final = st.components.v2.component(
     isolate_styles=True,
 )
 
-#: Session-state key of the learner's table settings (a :class:`TableLook`).
-LOOK_KEY: Final = "ha_stored_look"
 #: The setting's name in the database.
 LOOK_SETTING: Final = "table_look"
-#: Where a test puts the action a click would send: ``{table key: action dict}``.
-INJECT_KEY: Final = "ha_table_inject"
-#: Each table's last drawing: ``{table key: (scene id, on_action, position shown)}``.
-_DRAWN_KEY: Final = "ha_table_drawn"
-#: How many actions each table has handed on: sent with the picture, so that an action that leaves the
-#: position as it was (a card judged "legal, but not the best") still redraws the table and frees it.
-_ACTIONS_KEY: Final = "ha_table_actions"
 
 Handler = Callable[["TableAction"], None]
 
@@ -68,6 +63,35 @@ class TableAction:
     card: str | None = None
     cards: tuple[str, ...] = ()
     seat: int | None = None
+
+
+@dataclass(frozen=True)
+class DrawnTable:
+    """What one table drew last: the picture's id (``scene``), the position shown, and how many
+    actions it has handed on (sent with the picture, so that an action that leaves the position as it
+    was, a card judged "legal, but not the best", still redraws the table and frees it)."""
+
+    scene: str
+    position: HandState
+    answered: int = 0
+
+
+@dataclass(frozen=True)
+class CardTables(page_state.PageState):
+    """Every card table of the session, by key: what it drew last."""
+
+    drawn: Mapping[str, DrawnTable] = field(default_factory=dict)
+
+    def with_table(self, key: str, table: DrawnTable) -> CardTables:
+        """These tables with ``key``'s drawing replaced."""
+        return replace(self, drawn={**self.drawn, key: table})
+
+
+@dataclass(frozen=True)
+class StoredLook(page_state.StoredCopy):
+    """The learner's table settings as the session read them from the database (None: not read yet)."""
+
+    look: TableLook | None = None
 
 
 def parse_action(value: object, scene: str) -> TableAction | None:
@@ -99,45 +123,25 @@ def parse_action(value: object, scene: str) -> TableAction | None:
 def table_look() -> TableLook:
     """The learner's table settings (the defaults until they change them): read from the database
     once per session."""
-    look = st.session_state.get(LOOK_KEY)
-    if not isinstance(look, TableLook):
+    look = page_state.get(StoredLook).look
+    if look is None:
         look = TableLook.from_setting(store().settings(learner()).get(LOOK_SETTING))
-        st.session_state[LOOK_KEY] = look
+        page_state.put(StoredLook(look))
     return look
 
 
-def _drawn() -> dict[str, tuple[str, Handler | None, HandState]]:
-    drawn = st.session_state.get(_DRAWN_KEY)
-    if not isinstance(drawn, dict):
-        drawn = {}
-        st.session_state[_DRAWN_KEY] = drawn
-    return drawn
-
-
-def apply_injected_actions() -> None:
-    """Hand each injected action (:data:`INJECT_KEY`) to the table it names, as its click would."""
-    injected = st.session_state.pop(INJECT_KEY, None)
-    if not isinstance(injected, Mapping):
+def _handed_on(key: str, scene: str, on_action: Handler | None) -> None:
+    """The component's callback: the action the browser sent from the table under ``key`` (on the
+    picture ``scene``), handed to ``on_action``."""
+    sent = page_state.widget_value(key)
+    action = parse_action(sent.get(ACTION_EVENT) if isinstance(sent, Mapping) else None, scene)
+    if action is None or on_action is None:
         return
-    for key, value in injected.items():
-        shown = _drawn().get(str(key))
-        if shown is None:
-            continue
-        scene, handler, _ = shown
-        action = parse_action(
-            {**value, "scene": value.get("scene", scene)} if isinstance(value, Mapping) else value, scene
-        )
-        if action is not None and handler is not None:
-            _count_action(str(key))
-            handler(action)
-
-
-def _count_action(key: str) -> None:
-    counts = st.session_state.get(_ACTIONS_KEY)
-    if not isinstance(counts, dict):
-        counts = {}
-        st.session_state[_ACTIONS_KEY] = counts
-    counts[key] = counts.get(key, 0) + 1
+    tables = page_state.get(CardTables)
+    drawn = tables.drawn.get(key)
+    if drawn is not None:
+        page_state.put(tables.with_table(key, replace(drawn, answered=drawn.answered + 1)))
+    on_action(action)
 
 
 def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None) -> dict[str, Any]:
@@ -147,23 +151,22 @@ def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None)
     is shown (when the new one plays on from it).  Returns the payload sent to
     the browser (for tests and the payload-size benchmark).
     """
-    drawn = _drawn()
-    if scene.before is None and key in drawn:
-        scene = replace(scene, before=drawn[key][2])
+    tables = page_state.get(CardTables)
+    last = tables.drawn.get(key)
+    if scene.before is None and last is not None:
+        scene = replace(scene, before=last.position)
     payload = table_payload(scene, table_look(), key)
-    counts = st.session_state.get(_ACTIONS_KEY)
-    payload["answered"] = counts.get(key, 0) if isinstance(counts, dict) else 0
+    answered = last.answered if last is not None else 0
+    payload["answered"] = answered
     shown = payload["scene"]
-    drawn[key] = (shown, on_action, scene.state)
-
-    def dispatch() -> None:
-        state = st.session_state.get(key)
-        action = parse_action(state.get("action") if isinstance(state, Mapping) else None, shown)
-        if action is not None and on_action is not None:
-            _count_action(key)
-            on_action(action)
-
-    _MOUNT(key=key, data=payload, on_action_change=dispatch, width="stretch", height="content")
+    page_state.put(tables.with_table(key, DrawnTable(shown, scene.state, answered)))
+    _MOUNT(
+        key=key,
+        data=payload,
+        on_action_change=functools.partial(_handed_on, key, shown, on_action),  # the component takes no args
+        width="stretch",
+        height="content",
+    )
     return payload
 
 
@@ -175,26 +178,32 @@ def look_settings() -> None:
             ui("table.speed"),
             SPEEDS,
             index=SPEEDS.index(look.speed),
-            key="ha_look_speed",
+            key=page_state.widget_key("look", "speed"),
             format_func=in_session_language(lambda value: ui(f"table.speed_{value}")),
             horizontal=True,
         )
-        high_first = st.toggle(ui("table.high_first"), value=look.rank_order == "high_first", key="ha_look_order")
+        high_first = st.toggle(
+            ui("table.high_first"), value=look.rank_order == "high_first", key=page_state.widget_key("look", "order")
+        )
         four = st.toggle(
-            ui("table.four_colour"), value=look.four_colour, key="ha_look_four", help=ui("table.four_colour_help")
+            ui("table.four_colour"),
+            value=look.four_colour,
+            key=page_state.widget_key("look", "four"),
+            help=ui("table.four_colour_help"),
         )
     chosen = TableLook(speed=speed, rank_order="high_first" if high_first else "low_first", four_colour=four)
     if chosen != look:
-        st.session_state[LOOK_KEY] = chosen
+        page_state.put(StoredLook(chosen))
         store().save_setting(learner(), LOOK_SETTING, chosen.as_setting())
 
 
 __all__ = [
+    "ACTION_EVENT",
     "COMPONENT_NAME",
-    "INJECT_KEY",
-    "LOOK_KEY",
+    "CardTables",
+    "DrawnTable",
+    "StoredLook",
     "TableAction",
-    "apply_injected_actions",
     "card_table",
     "look_settings",
     "parse_action",
