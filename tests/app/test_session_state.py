@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hearts_core.content.puzzles import PUZZLES_DIR, load_library
 from hearts_ui.frame import PAGES
 from hearts_ui.page_state import PREFIX, PageState, session_key
 from hearts_ui.views.lab.view import LabView
@@ -26,11 +25,12 @@ from hearts_ui.views.puzzles.view import PuzzlesView
 from hearts_ui.views.rulebook.page import PICKER_KEY
 from tests.app.page_state import kept
 from tests.app.tables import click_table
+from tests.helpers import puzzle_library
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 TIMEOUT = 120
-LEGALITY = next(puzzle for puzzle in load_library(PUZZLES_DIR).ordered() if puzzle.kind == "legality")
+LEGALITY = next(puzzle for puzzle in puzzle_library().ordered() if puzzle.kind == "legality")
 #: What a widget's value may be (the component's value is a mapping of these).
 PLAIN = (str, int, float, bool, type(None))
 
