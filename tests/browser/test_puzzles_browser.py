@@ -100,7 +100,7 @@ def test_a_puzzle_by_url_on_a_fresh_server_wrong_then_right_and_a_reload(
 
     # A deep link, the first request the server gets.
     page.goto(f"{fresh_server.url}{PUZZLES_PATH}?puzzle={LEGALITY.id}")
-    # The first request also loads and proves the puzzle library (a few seconds on a slow machine).
+    # The first request also loads the puzzle library (its proofs read from lessons/puzzles/proofs.json).
     expect(page.get_by_role("heading", name=LEGALITY.title, exact=True)).to_be_visible(timeout=60_000)
     _settled(page)
     _no_exception(page)
