@@ -4,7 +4,6 @@ the page's state, routing and the words for puzzles and answers."""
 from __future__ import annotations
 
 import datetime as dt
-import logging
 import os
 import threading
 import time
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Final, cast
 
 import streamlit as st
+from streamlit.logger import get_logger
 
 from hearts_core.content.proofs import book_path, read_book
 from hearts_core.content.puzzles import (
@@ -50,7 +50,8 @@ ASKED: Final = {"cards": "legality", "scores": "scoring", "pass": "passing", "ca
 #: client may clear).
 _LIBRARIES: dict[str, Library] = {}
 _LIBRARY_LOCK: Final = threading.Lock()
-_LOG: Final = logging.getLogger(__name__)
+#: Streamlit's own logger set-up, so the line shows in the server's log with the others.
+_LOG: Final = get_logger(__name__)
 
 
 def puzzle_folder() -> str:
