@@ -34,7 +34,7 @@ from hearts_core.store import new_token, signed, verified
 
 from .storage import COOKIE, COOKIE_MAX_AGE, signing_key, store
 from .views.lab import worker as lab_workers
-from .views.puzzles.common import warm_libraries
+from .views.puzzles.common import proofs_from_this_engine, puzzle_folder, warm_libraries
 
 #: Paths that never answer with a page (Streamlit's own endpoints, files, components).
 _NOT_PAGES: Final = ("/_stcore/", "/static/", "/component/", "/media/", "/app/static/", "/favicon")
@@ -135,24 +135,28 @@ class FirstPageWatch:
 def _warm_up() -> None:
     """The start-up's background work, once the first learner has their first page (or nobody came for
     :data:`FIRST_PAGE_WAIT` seconds): it would otherwise share the server's Python, and the machine's
-    cores, with that page (about half a second more on the 2-core machine, benchmarks/start_time.py)."""
+    cores, with that page (about half a second more on the 2-core machine, benchmarks/start_time.py).
+    It warms the compiled kernel, and proves the puzzle library only when ``proofs.json`` is another
+    engine's (with a current file the library loads in a tenth of a second when first opened)."""
     FIRST_PAGE_SENT.wait(FIRST_PAGE_WAIT)
-    started = time.perf_counter()
-    warm_libraries()
-    _LOG.info("Hearts Academy: puzzle library loaded in %.1f s", time.perf_counter() - started)
     seconds = fast.warm()
     _LOG.info("Hearts Academy: the engine now runs on the %s (warmed in %.1f s)", fast.state(), seconds)
+    if not proofs_from_this_engine(puzzle_folder()):
+        started = time.perf_counter()
+        warm_libraries()
+        _LOG.info("Hearts Academy: puzzle library proven in %.1f s", time.perf_counter() - started)
 
 
 @asynccontextmanager
 async def lifespan(_app: Any) -> AsyncIterator[None]:
     """At start-up: open the progress database (made and migrated now, not on a learner's first click),
-    and answer at once.  Once the first page has gone out, a background thread loads the puzzle library
-    (every proof read from ``lessons/puzzles/proofs.json``; with a stale file it proves what is missing,
-    and a learner who opens the Puzzles meanwhile waits for it, no one else does), then warms the compiled
-    kernel (from numba's cache, which ``python -m hearts_core prepare`` fills at install; until it is
-    ready the engine uses the pure-Python path, so no learner waits for the compiler).  At shutdown:
-    stop the Lab's worker processes."""
+    and answer at once.  Once the first page has gone out, a background thread warms the compiled kernel
+    (from numba's cache, which ``python -m hearts_core prepare`` fills at install; until it is ready the
+    engine runs as plain Python, so no learner waits for the compiler).  The puzzle library loads when a
+    learner first opens the Puzzles, every proof read from ``lessons/puzzles/proofs.json`` (a puzzle
+    changed since costs only its own proofs, with a warning in the log); when that file is another
+    engine's, the background thread proves the library before anyone asks, and a learner who opens the
+    Puzzles meanwhile waits for it, no one else does.  At shutdown: stop the Lab's worker processes."""
     _LOG.info("Hearts Academy: the engine starts on the %s", fast.state())
     opened = await run_in_threadpool(store)
     await run_in_threadpool(signing_key)

@@ -79,9 +79,17 @@ def load_puzzles(folder: str) -> Library:
         return _LIBRARIES[folder]
 
 
+def proofs_from_this_engine(folder: str) -> bool:
+    """Whether the proofs file of ``folder`` was written by this engine's code.  Then loading the library
+    reads every search's answer from it (a tenth of a second; a changed puzzle costs only its own
+    proofs), so the library can wait for the first learner who opens the Puzzles.  Else loading proves
+    every puzzle again: work for the background, before anyone asks."""
+    return bool(read_book(book_path(Path(folder))).answers)
+
+
 def warm_libraries() -> None:
     """Load the puzzle library, and word it in every language, before the first learner asks (the
-    server's start-up calls this in the background)."""
+    server's start-up calls this in the background when the proofs file is another engine's)."""
     folder = puzzle_folder()
     english = load_puzzles(folder)
     for language in LANGUAGES:
