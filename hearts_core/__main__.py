@@ -13,10 +13,10 @@ start (and on every test worker):
    0.3 s each on the 2-core machine);
 3. checks the puzzle library's proofs file (``lessons/puzzles/proofs.json``, see
    :mod:`hearts_core.content.proofs`): when it is current the app loads the library without running
-   a search; when it is stale the app still starts at once and proves in the background, and this
-   command says to run ``python -m hearts_core.puzzles prove``.
+   a search; when it is stale the app still answers at once and proves what the file lacks when the
+   library loads, and this command says to run ``python -m hearts_core.puzzles prove``.
 
-It exits 0 when both are done (a stale proofs file is reported, not an error: the app works, only
+It exits 0 when all is done (a stale proofs file is reported, not an error: the app works, only
 slower to open its Puzzles page), 1 when the puzzle library has problems.
 """
 
@@ -56,7 +56,7 @@ def prepare() -> int:
     else:
         print(
             f"puzzles: {path} is stale ({book.computed} answers proven in {seconds:.1f} s): the app proves "
-            f"them in the background at every start until `{PROVE_COMMAND}` writes them"
+            f"them again at every start until `{PROVE_COMMAND}` writes them"
         )
     for problem in library.problems:
         print(f"puzzles: FAIL {problem}")

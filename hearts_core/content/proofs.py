@@ -30,8 +30,10 @@ How an answer is keyed, and why:
 A question the book lacks (a new or changed puzzle, an engine changed since
 the book was written) is asked of the engine then and there, and the answer is
 added to the book in memory: the load is as correct as ever, only slower.  The
-app does that in the background at start-up (``hearts_ui.server``) and says in
-its log that the book is stale; ``python -m hearts_core prepare`` reports it;
+app does that when the Puzzles are first opened, or in the background after
+its first page when the book is another engine's (``hearts_ui.server``), and
+says in its log that the book is stale; ``python -m hearts_core prepare``
+reports it;
 and ``tests/content/test_puzzle_proofs.py`` proves the library from scratch in
 CI and fails, naming the command to run, when the committed book is not what
 proving writes.  ``$HEARTS_PUZZLE_PROOFS`` names another book to read instead
