@@ -580,7 +580,7 @@ def moon_threat(rules: np.ndarray, state: np.ndarray) -> int:
     return -1
 
 
-@_kernel
+@_inline
 def _lead(rules: np.ndarray, hand: int, legal: int, unseen: int, threat: int) -> tuple[int, int]:
     """The heuristic's lead: the JD when it is a sure bonus, a high heart against a moon, a low spade
     to flush the queen, else the low card most likely to be beaten (from a short suit on a tie)."""
@@ -626,7 +626,7 @@ def _lead(rules: np.ndarray, hand: int, legal: int, unseen: int, threat: int) ->
     return best, IDEA_LEAD_LOW
 
 
-@_kernel
+@_inline
 def _follow(
     rules: np.ndarray,
     state: np.ndarray,
@@ -682,7 +682,7 @@ def _follow(
     return lowest_mine, IDEA_FOLLOW_LOW
 
 
-@_kernel
+@_inline
 def _discard(
     rules: np.ndarray, hand: int, legal: int, unseen: int, winner: int, last: bool, threat: int
 ) -> tuple[int, int]:
@@ -713,7 +713,7 @@ def _discard(
     return _high_rank(pool, hand), IDEA_VOID_DISCARD
 
 
-@_kernel
+@_inline
 def heuristic_choice(rules: np.ndarray, state: np.ndarray, legal: int) -> tuple[int, int]:
     """The heuristic player's card for the seat to play, and the idea behind it (an index of
     :data:`HEURISTIC_IDEAS`).
