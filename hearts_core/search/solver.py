@@ -214,7 +214,7 @@ def _spec(state: HandState, objective: str, seat: int | None, card: str | None, 
 
 class _Search:
     """The kernel's alpha-beta search for one objective from one root position: its numbers, its
-    transposition table (sized by the cards still in play at the root) and its stack.  Every
+    transposition table (sized by the cards still in play after the root's card) and its stack.  Every
     position it is asked about comes from the root by playing cards, so one table serves them all
     (its keys hold only the cards still in play, and its values are relative to the position)."""
 
@@ -228,7 +228,8 @@ class _Search:
             rules.players, spec.table, self.attributes, spec.counted, spec.minimizer, breaks, _QS
         )
         self.rules = kernel.rules_array(rules)
-        self.keys, self.data = solver_kernel.new_table(KernelPosition.of(root).live.bit_count())
+        # Sized by the cards still in play once the root's card is down: the positions it searches.
+        self.keys, self.data = solver_kernel.new_table(KernelPosition.of(root).live.bit_count() - 1)
         self.frames, self.moves = solver_kernel.new_stack()
         self.scratch = solver_kernel.new_scratch()
         self.hands = np.zeros(rules.players, dtype=np.int64)
