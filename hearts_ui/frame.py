@@ -14,7 +14,7 @@ import streamlit as st
 
 from . import page_state
 from .language import language_selector, link_params, resolve_language
-from .texts import ui
+from .texts import ui, unknown_language
 from .widgets.card_table import look_settings
 from .widgets.chips import CHIP_CSS, prose
 
@@ -130,6 +130,8 @@ def page_frame(title: str) -> None:
         initial_sidebar_state="auto",
     )
     refuse_long_query_params()
-    resolve_language()
+    unknown = resolve_language()
+    if unknown is not None:
+        st.warning(unknown_language(unknown), icon=":material/translate:")
     st.html(_STYLE.replace("</style>", CHIP_CSS + "</style>"))
     sidebar()

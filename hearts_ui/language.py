@@ -1,5 +1,6 @@
 """Which language this session speaks: the ``lang`` URL parameter (a contract), else the learner's
-stored choice, else the browser's language, else English; kept in every link the app makes.
+stored choice, else the browser's language, else English; kept in every link the app makes.  The
+languages are those of the registry, :data:`hearts_core.words.languages.LANGUAGES`.
 
 Every interface text (:func:`hearts_ui.texts.ui`) reads the session's language, and makes it the
 engine's current language too (:func:`hearts_core.words.catalogue.set_language`), so the engine's
@@ -15,8 +16,8 @@ from typing import Final, TypeVar
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_scope, set_language
-from hearts_core.words.echo import echo
+from hearts_core.words.catalogue import current_language, language_scope, set_language
+from hearts_core.words.languages import DEFAULT_LANGUAGE, LANGUAGES
 
 from . import page_state
 from .storage import learner, store
@@ -25,13 +26,6 @@ T = TypeVar("T")
 QUERY: Final = "lang"
 #: The setting's name in the database.
 SETTING: Final = "language"
-#: Each language in its own words, for the selector.
-NAMES: Final = {"en": "English", "uk": "Українська", "ru": "Русский"}
-#: Said in all three languages when ``?lang=`` names a language the app does not speak.
-UNKNOWN_NOTICE: Final = (
-    "Unknown language “{name}”: showing English. · Невідома мова «{name}»: показано "
-    "англійською. · Неизвестный язык «{name}»: показано на английском."
-)
 
 
 @dataclass(frozen=True)
@@ -53,7 +47,7 @@ def session_language() -> str:
     if get_script_run_ctx(suppress_warning=True) is None:
         return current_language()
     language = page_state.get(LanguageChoice).code
-    return language if language in LANGUAGES else DEFAULT_LANGUAGE
+    return language if language is not None and language in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def in_session_language(format_func: Callable[[T], str]) -> Callable[[T], str]:
@@ -83,23 +77,24 @@ def _stored_language() -> str | None:
     return value if value in LANGUAGES else None
 
 
-def resolve_language() -> str:
-    """Settle the session's language at the start of a page run (and say so when ``?lang=`` is unknown)."""
+def resolve_language() -> str | None:
+    """Settle the session's language at the start of a page run; the ``?lang=`` value dropped because
+    it names no language the app speaks, if any (the page says so: :func:`hearts_ui.texts.unknown_language`)."""
     requested = st.query_params.get(QUERY)
+    unknown = None
     if requested is not None and requested not in LANGUAGES:
         del st.query_params[QUERY]
-        st.warning(UNKNOWN_NOTICE.format(name=echo(requested)), icon=":material/translate:")
-        requested = None
+        unknown, requested = requested, None
     if requested is not None and requested != page_state.get(LanguageChoice).code:
         choose(requested)
     language = page_state.get(LanguageChoice).code
-    if language not in LANGUAGES:
+    if language is None or language not in LANGUAGES:
         language = _stored_language() or browser_language() or DEFAULT_LANGUAGE
         page_state.put(LanguageChoice(language))
     if st.query_params.get(QUERY) != language:
         st.query_params[QUERY] = language
     set_language(language)
-    return language
+    return unknown
 
 
 def choose(language: str) -> None:
@@ -112,13 +107,22 @@ def choose(language: str) -> None:
     store().save_setting(learner(), SETTING, language)
 
 
+def own_name(code: str) -> str:
+    """A language in its own words, as the selector names it.
+
+    >>> own_name("uk")
+    'Українська'
+    """
+    return LANGUAGES[code].name
+
+
 def language_selector() -> None:
-    """The sidebar's language selector, each language named in its own words."""
+    """The sidebar's language selector: every language of the registry, each named in its own words."""
     current = session_language()
     st.segmented_control(
         "🌐",
-        list(NAMES),
-        format_func=NAMES.__getitem__,
+        list(LANGUAGES),
+        format_func=own_name,
         key=PICKER_KEY,
         default=current,
         on_change=_picked,
@@ -147,7 +151,6 @@ def clear_query_params() -> None:
 
 
 __all__ = [
-    "NAMES",
     "PICKER_KEY",
     "QUERY",
     "LanguageChoice",
@@ -157,6 +160,7 @@ __all__ = [
     "in_session_language",
     "language_selector",
     "link_params",
+    "own_name",
     "resolve_language",
     "session_language",
 ]

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from hearts_core.words.catalogue import DEFAULT_LANGUAGE, Catalogue, Text, set_language
+from hearts_core.words.echo import echo
+from hearts_core.words.languages import LANGUAGES
 
 from .language import session_language
 
@@ -41,3 +43,13 @@ def ui(key: str, language: str | None = None, /, **params: Any) -> str:
 def has_ui(key: str, language: str | None = None) -> bool:
     """Whether the interface catalogue has ``key``."""
     return INTERFACE.has(key, language)
+
+
+def unknown_language(name: str) -> str:
+    """What a page says when ``?lang=`` names a language the app does not speak: in every language it
+    does, since the reader's is unknown.
+
+    >>> unknown_language("xx").split(" · ")[0]
+    'Unknown language “xx”: showing English.'
+    """
+    return " · ".join(ui("language.unknown", code, name=echo(name)) for code in LANGUAGES)

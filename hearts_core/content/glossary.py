@@ -1,7 +1,8 @@
 """The glossary: the words of the game, defined once, and where the lessons first use each one.
 
 ``lessons/glossary.toml`` lists the terms (a definition, the spellings a lesson
-may use, the sources' words in Ukrainian and Russian).  A term is defined in
+may use, the sources' words in their languages: the fields of
+:data:`hearts_core.content.shapes.TERM_FIELDS`).  A term is defined in
 the step of the curriculum that first uses it (lessons in order, a step's
 title, prose, prompt and captions), so a learner meets each word with its
 meaning the first time, and the Glossary page has them all.
@@ -11,6 +12,8 @@ meaning the first time, and the Glossary page has them all.
 True
 >>> [term.id for term in glossary.terms_in("Duck under the ace, or you must follow suit.")]
 ['suit', 'follow_suit', 'duck']
+>>> glossary.term("trick").sources_words
+{'uk': 'взятка', 'ru': 'взятка'}
 """
 
 from __future__ import annotations
@@ -18,17 +21,17 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from ..words.catalogue import DEFAULT_LANGUAGE
 from .lesson_steps import Step, WalkthroughStep
 from .lessons import LESSONS_DIR, Lesson
 from .schema import ContentError
+from .shapes import TERM_FIELDS
+from .sources import SOURCE_LANGUAGES
 from .translations import TranslationError, read_localized
-
-_TERM_KEYS: Final = {"id", "term", "forms", "definition", "uk", "ru"}
 
 
 class GlossaryError(ContentError):
@@ -37,14 +40,14 @@ class GlossaryError(ContentError):
 
 @dataclass(frozen=True)
 class Term:
-    """One word of the game: how it is written, what it means, what the sources call it."""
+    """One word of the game: how it is written, what it means, what the sources call it (by the language
+    of the sources; a language whose sources have no word for it is left out)."""
 
     id: str
     term: str
     forms: tuple[str, ...]
     definition: str
-    uk: str = ""
-    ru: str = ""
+    sources_words: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -98,18 +101,17 @@ def _term(raw: Any, number: int) -> Term:
     where = f"term {number}"
     if not isinstance(raw, Mapping):
         raise GlossaryError("glossary.toml", "each [[terms]] entry is a table", (where,))
-    unknown = sorted(set(raw) - _TERM_KEYS)
+    unknown = sorted(set(raw) - set(TERM_FIELDS))
     if unknown:
         raise GlossaryError("glossary.toml", f"unknown keys {unknown}", (where,), unknown[0])
-    for name in ("id", "term", "definition"):
+    for name in TERM_FIELDS.required:
         if not isinstance(raw.get(name), str) or not raw[name].strip():
             raise GlossaryError("glossary.toml", "missing or empty", (where,), name)
     forms = raw.get("forms", [])
     if not isinstance(forms, list) or not forms or not all(isinstance(form, str) and form for form in forms):
         raise GlossaryError("glossary.toml", "list the spellings a lesson may use", (where,), "forms")
-    return Term(
-        raw["id"], raw["term"], tuple(forms), raw["definition"].strip(), str(raw.get("uk", "")), str(raw.get("ru", ""))
-    )
+    sources_words = {language: str(raw[language]) for language in SOURCE_LANGUAGES if raw.get(language)}
+    return Term(raw["id"], raw["term"], tuple(forms), raw["definition"].strip(), sources_words)
 
 
 def parse_glossary(text: str) -> Glossary:

@@ -1,10 +1,13 @@
-"""The kinds of lesson step, one frozen class each, with its own parse, check and judge.
+"""The kinds of lesson step, one frozen class each, with its fields, parse, check and judge.
 
-A step is read from a ``[[steps]]`` table (:func:`parse_step`), checked against
-the engine once the whole lesson is loaded (``step.check(lesson)``), and, when
-the learner acts, judged by the engine (``judge`` methods, returning a
-:class:`Verdict`).  Adding a kind means adding one class here and listing it
-in :data:`STEP_CLASSES`.
+Each class declares the fields a ``[[steps]]`` table of its kind may hold, once
+(``FIELDS``, :mod:`.fields`): the keys it accepts and needs, the shape of each
+value, and which are words a translation gives.  A step is read from its table
+(:func:`parse_step`), checked against the engine once the whole lesson is
+loaded (``step.check(lesson)``), and, when the learner acts, judged by the
+engine (``judge`` methods, returning a :class:`Verdict`).  Adding a kind means
+adding one class here, listing it in :data:`STEP_CLASSES`, and giving it a
+renderer in ``hearts_ui/views/lessons/steps.py`` (a test checks that every kind has one).
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from ..engine.state import HandState
 from ..engine.table import seat_name
 from ..words.catalogue import message
 from . import schema
+from .fields import ANSWER, RULES, SHOW, TABLE, TEXT, TEXT_OR_TEXTS, TEXTS, WHOLE, Field, Fields, union
 from .schema import Deal, FieldError, Show
-from .shapes import STEP_SHAPES, check_shapes
 
 Outcome = Literal["right", "illegal", "poor", "wrong"]
 #: Questions whose answer the engine computes; ``fact`` is the one typed by hand.
@@ -45,9 +48,12 @@ QUESTION_KINDS: Final[tuple[str, ...]] = (
 ANSWER_LANGUAGE: Final = "en"
 #: Questions whose answer is a seat.
 SEAT_QUESTIONS: Final[tuple[str, ...]] = ("trick_winner", "next_leader", "pass_target", "moon_shooter")
-COMMON_KEYS: Final = frozenset(
-    {"kind", "title", "text", "deal", "at", "show", "rule", "dispute", "highlight", "idea", "nudge", "hint", "rules"}
-)
+#: A text the learner reads: a translation file gives it in each language.
+WORDS: Final = Field(TEXT, "text")
+#: What the learner is asked to do, in an exercise.
+PROMPT: Final = Field(TEXT, "text", required=True)
+#: The lesson's words on a card or a choice, by card or choice.
+FEEDBACK: Final = Field(TABLE, "table")
 
 
 class Lesson(Protocol):
@@ -90,9 +96,24 @@ class StepBase:
     plays), whose cards are face up, cards to highlight, and the rules it cites."""
 
     kind: ClassVar[str]
-    #: The keys this kind reads beyond the common ones, and those it requires.
-    KEYS: ClassVar[frozenset[str]] = frozenset()
-    REQUIRED: ClassVar[frozenset[str]] = frozenset()
+    #: The fields a step's table may hold: these common ones, and each kind's own (README: "Steps").
+    FIELDS: ClassVar[Fields] = Fields.of(
+        {
+            "kind": Field(TEXT, required=True),
+            "title": WORDS,
+            "text": WORDS,
+            "deal": Field(TEXT),
+            "at": Field(WHOLE),
+            "show": Field(SHOW),
+            "highlight": Field(TEXTS),
+            "rule": Field(TEXT_OR_TEXTS),
+            "dispute": Field(WHOLE),
+            "idea": Field(TEXT),
+            "nudge": WORDS,
+            "hint": WORDS,
+            "rules": Field(RULES),
+        }
+    )
     #: Whether the learner acts in this step (picks a card, a pass or an answer).
     active: ClassVar[bool] = False
 
@@ -142,7 +163,7 @@ class ExplainStep(StepBase):
     """Prose, optionally beside a position."""
 
     kind: ClassVar[str] = "explain"
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"text"})
+    FIELDS: ClassVar[Fields] = StepBase.FIELDS.extend({}, requiring=("text",))
 
 
 @dataclass(frozen=True)
@@ -151,8 +172,9 @@ class WalkthroughStep(StepBase):
     (the engine's own explanation where the lesson gives none)."""
 
     kind: ClassVar[str] = "walkthrough"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"from", "to", "captions"})
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"deal"})
+    FIELDS: ClassVar[Fields] = StepBase.FIELDS.extend(
+        {"from": Field(WHOLE), "to": Field(WHOLE), "captions": Field(TABLE, "table")}, requiring=("deal",)
+    )
 
     start: int | None = None
     end: int | None = None
@@ -207,8 +229,16 @@ class ChooseCardStep(StepBase):
     """The learner picks the card to play; ``accept`` are the right ones."""
 
     kind: ClassVar[str] = "choose_card"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"prompt", "accept", "feedback", "poor", "success"})
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"deal", "prompt", "accept"})
+    FIELDS: ClassVar[Fields] = StepBase.FIELDS.extend(
+        {
+            "prompt": PROMPT,
+            "accept": Field(TEXTS, required=True),
+            "feedback": FEEDBACK,
+            "poor": WORDS,
+            "success": WORDS,
+        },
+        requiring=("deal",),
+    )
     active: ClassVar[bool] = True
 
     prompt: str = ""
@@ -264,8 +294,17 @@ class ChoosePassStep(StepBase):
     """The learner picks the cards to pass from ``seat``'s hand."""
 
     kind: ClassVar[str] = "choose_pass"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"prompt", "seat", "require", "forbid", "feedback", "success"})
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"deal", "prompt"})
+    FIELDS: ClassVar[Fields] = StepBase.FIELDS.extend(
+        {
+            "prompt": PROMPT,
+            "seat": Field(WHOLE),
+            "require": Field(TEXTS),
+            "forbid": Field(TEXTS),
+            "feedback": FEEDBACK,
+            "success": WORDS,
+        },
+        requiring=("deal",),
+    )
     active: ClassVar[bool] = True
 
     prompt: str = ""
@@ -360,10 +399,21 @@ class QuestionStep(StepBase):
     ``fact`` typed by hand."""
 
     kind: ClassVar[str] = "question"
-    KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"prompt", "ask", "choices", "answer", "explanation", "card", "seat", "trick", "feedback", "choice_labels"}
+    FIELDS: ClassVar[Fields] = StepBase.FIELDS.extend(
+        {
+            "prompt": PROMPT,
+            "ask": Field(TEXT, required=True),
+            "choices": Field(TEXTS, "choices", required=True),
+            "answer": Field(ANSWER),
+            "explanation": WORDS,
+            "card": Field(TEXT),
+            "seat": Field(WHOLE),
+            "trick": Field(WHOLE),
+            "feedback": FEEDBACK,
+            # Set from a translation file (the choices' words in the learner's language), not written.
+            "choice_labels": Field(TABLE),
+        }
     )
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"prompt", "ask", "choices"})
     active: ClassVar[bool] = True
 
     prompt: str = ""
@@ -520,8 +570,10 @@ class CompareStep(StepBase):
     """The position under the lesson's rules and under ``rules_b``, side by side."""
 
     kind: ClassVar[str] = "compare"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"rules_b", "card", "label_a", "label_b"})
-    REQUIRED: ClassVar[frozenset[str]] = frozenset({"deal", "rules_b", "text"})
+    FIELDS: ClassVar[Fields] = StepBase.FIELDS.extend(
+        {"rules_b": Field(RULES, required=True), "card": Field(TEXT), "label_a": WORDS, "label_b": WORDS},
+        requiring=("deal", "text"),
+    )
 
     rules_b: Ruleset = field(default_factory=Ruleset)
     card: str | None = None
@@ -571,6 +623,8 @@ STEP_CLASSES: Final[dict[str, type[StepBase]]] = {
 }
 STEP_KINDS: Final = tuple(STEP_CLASSES)
 ACTIVE_KINDS: Final = tuple(kind for kind, cls in STEP_CLASSES.items() if cls.active)
+#: Every field a step of any kind may hold: checked for its shape before the step's kind is known.
+STEP_FIELDS: Final = union(cls.FIELDS for cls in STEP_CLASSES.values())
 
 
 def _choice_texts(raw: Mapping[str, Any], choices: tuple[str, ...]) -> dict[str, str]:
@@ -593,11 +647,11 @@ def parse_step(raw: Any, deals: Mapping[str, Deal], rules: Ruleset, known_rules:
     """One step from its ``[[steps]]`` table (``FieldError`` naming the field at fault)."""
     if not isinstance(raw, Mapping):
         raise FieldError("kind", "a step is a table")
-    check_shapes(raw, STEP_SHAPES)
+    STEP_FIELDS.check(raw)
     kind = schema.choice(raw, "kind", STEP_KINDS)
     cls = STEP_CLASSES[kind]
-    schema.unknown_keys(raw, COMMON_KEYS | cls.KEYS, f"a {kind} step")
-    for name in sorted(cls.REQUIRED):
+    schema.unknown_keys(raw, frozenset(cls.FIELDS), f"a {kind} step")
+    for name in sorted(cls.FIELDS.required):
         if name not in raw:
             raise FieldError(name, f"a {kind} step needs '{name}'")
     common = _common_fields(raw, deals, rules, known_rules)
@@ -644,10 +698,13 @@ def _common_fields(
 
 __all__ = [
     "ACTIVE_KINDS",
-    "COMMON_KEYS",
+    "FEEDBACK",
+    "PROMPT",
     "QUESTION_KINDS",
     "STEP_CLASSES",
+    "STEP_FIELDS",
     "STEP_KINDS",
+    "WORDS",
     "ChooseCardStep",
     "ChoosePassStep",
     "CompareStep",

@@ -28,7 +28,9 @@ The format (see ``lessons/README.md`` for a worked example)::
     kind = "explain"                   # explain | walkthrough | choose_card |
     text = "Markdown prose."           # choose_pass | question | compare
 
-The kinds of step and their fields are the classes of :mod:`hearts_core.content.lesson_steps`.
+The kinds of step and their fields are the classes of :mod:`hearts_core.content.lesson_steps`; the
+fields of the lesson's top level and of the catalogue's sections are declared in
+:mod:`hearts_core.content.shapes`.
 
 >>> from pathlib import Path
 >>> curriculum = load_curriculum(Path(__file__).resolve().parents[2] / "lessons")
@@ -68,11 +70,10 @@ from .lesson_steps import (
 )
 from .rulebook import RULES as RULE_ENTRIES
 from .schema import LESSONS_DIR, ContentError, Deal, FieldError, load_deal, rules_from_spec, unknown_keys
-from .shapes import LESSON_SHAPES, SECTION_SHAPES, check_shapes
+from .shapes import LESSON_FIELDS, SECTION_FIELDS
 from .sources import SOURCES, is_citation
 from .translations import TranslationError, read_localized
 
-_LESSON_KEYS: Final = {"id", "title", "goal", "sources", "rules", "deals", "steps", "ideas", "themes"}
 _DEAL_KEYS: Final = {"rules", "record"}
 
 
@@ -176,11 +177,11 @@ def lesson_from_data(data: Mapping[str, Any], file: str = "<lesson>") -> Lesson:
 
 
 def _lesson_from(data: Mapping[str, Any], file: str) -> Lesson:
-    unknown = set(data) - _LESSON_KEYS
+    unknown = set(data) - set(LESSON_FIELDS)
     if unknown:
         raise FieldError(sorted(unknown)[0], f"unknown keys {sorted(unknown)}")
-    check_shapes(data, LESSON_SHAPES)
-    for name in ("id", "title", "goal"):
+    LESSON_FIELDS.check(data)
+    for name in LESSON_FIELDS.required:
         if not isinstance(data.get(name), str) or not data[name].strip():
             raise FieldError(name, "missing or empty")
     rules_spec = data.get("rules", {"preset": "standard"})
@@ -275,7 +276,7 @@ def _sections(catalogue: Mapping[str, Any]) -> tuple[Section, ...]:
     for raw in raw_sections:
         if not isinstance(raw, Mapping):
             raise FieldError("sections", "each section is a table with id, title and lessons")
-        check_shapes(raw, SECTION_SHAPES)
+        SECTION_FIELDS.check(raw)
         lesson_ids = raw.get("lessons", [])
         if not isinstance(lesson_ids, list) or not all(isinstance(item, str) for item in lesson_ids):
             raise FieldError("lessons", "must be a list of lesson ids")

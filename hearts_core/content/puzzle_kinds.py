@@ -1,9 +1,11 @@
 """The kinds of puzzle, one frozen class each: how it is read, how its answer is proven, how an attempt is judged.
 
-Every class reads its own fields from a ``[[puzzles]]`` table (``build``),
-computes its solution with the engine or the exact solver at load time (so a
-wrong stated answer fails to load; the searches' answers come from the proofs
-file when it has them, :mod:`.proofs`), and judges an attempt (``check``).  A
+Every class declares the fields a ``[[puzzles]]`` table of its kind may hold,
+once (``FIELDS``, :mod:`.fields`: the keys, their shapes, the words a
+translation gives), reads them (``build``), computes its solution with the
+engine or the exact solver at load time (so a wrong stated answer fails to
+load; the searches' answers come from the proofs file when it has them,
+:mod:`.proofs`), and judges an attempt (``check``).  A
 :class:`VariantPuzzle` asks one of the other questions under a second
 ruleset.  Adding a kind means adding one class here and listing it in
 :data:`PUZZLE_CLASSES`.
@@ -24,6 +26,7 @@ from ..engine.vocabulary import MOON_CHOICES, MoonChoice
 from ..search.selfish import TIES
 from ..search.solver import OBJECTIVES, line_for
 from . import schema
+from .fields import ANSWER, FLAG, RULES, SHOW, TABLE, TEXT, TEXTS, WHOLE, WHOLES, Field, Fields, union
 from .proofs import prove_hidden, selfish_values, solve  # the engine's answers, read from the proofs file if there
 from .schema import Deal, FieldError, Show
 
@@ -37,23 +40,8 @@ ARGUMENTS: Final = ("cannot_win_trick",)
 HIDDEN_TRICKS: Final = 4
 VARIANT_ASKS: Final = ("legal_cards", "scores", "best_card")
 DIFFICULTIES: Final = (1, 2, 3)
-COMMON_KEYS: Final = frozenset(
-    {
-        "id",
-        "kind",
-        "title",
-        "prompt",
-        "difficulty",
-        "themes",
-        "rules",
-        "position",
-        "seat",
-        "explanation",
-        "nudge",
-        "idea",
-        "show",
-    }
-)
+#: A text the learner reads: a translation file gives it in each language.
+WORDS: Final = Field(TEXT, "text")
 
 
 @dataclass(frozen=True)
@@ -76,7 +64,24 @@ class PuzzleBase:
     ``state`` (under ``rules``) in which ``seat`` answers."""
 
     kind: ClassVar[str]
-    KEYS: ClassVar[frozenset[str]] = frozenset()
+    #: The fields a puzzle's table may hold: these common ones, and each kind's own (README's table).
+    FIELDS: ClassVar[Fields] = Fields.of(
+        {
+            "id": Field(TEXT, required=True),
+            "kind": Field(TEXT, required=True),
+            "title": Field(TEXT, "text", required=True),
+            "prompt": Field(TEXT, "text", required=True),
+            "difficulty": Field(WHOLE),
+            "themes": Field(TEXTS),
+            "rules": Field(RULES),
+            "position": Field(TEXT, required=True),
+            "seat": Field(),  # a seat number, checked against the rules' players when read
+            "show": Field(SHOW),
+            "nudge": WORDS,
+            "idea": WORDS,
+            "explanation": WORDS,
+        }
+    )
     #: What an answer is: a set of cards, a score per seat, a pass, one card, a moon option.
     shape: ClassVar[AnswerShape]
 
@@ -128,7 +133,7 @@ class LegalityPuzzle(PuzzleBase):
     """Select every card the player to move may play."""
 
     kind: ClassVar[str] = "legality"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"answer"})
+    FIELDS: ClassVar[Fields] = PuzzleBase.FIELDS.extend({"answer": Field(ANSWER)})
     shape: ClassVar[AnswerShape] = "cards"
 
     solution: tuple[str, ...] = ()
@@ -161,7 +166,7 @@ class ScoringPuzzle(PuzzleBase):
     """Each player's score for a finished hand."""
 
     kind: ClassVar[str] = "scoring"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "moon_choice"})
+    FIELDS: ClassVar[Fields] = PuzzleBase.FIELDS.extend({"answer": Field(ANSWER), "moon_choice": Field(TEXT)})
     shape: ClassVar[AnswerShape] = "scores"
 
     moon_choice: MoonChoice | None = None
@@ -195,7 +200,9 @@ class PassingPuzzle(PuzzleBase):
     """The cards to pass: a right pass includes ``require`` and avoids ``forbid``."""
 
     kind: ClassVar[str] = "passing"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"require", "forbid", "feedback"})
+    FIELDS: ClassVar[Fields] = PuzzleBase.FIELDS.extend(
+        {"require": Field(TEXTS), "forbid": Field(TEXTS), "feedback": Field(TABLE, "table")}
+    )
     shape: ClassVar[AnswerShape] = "pass"
 
     require: tuple[str, ...] = ()
@@ -263,8 +270,17 @@ class PlayPuzzle(PuzzleBase):
     when every card is known, or picked by a named ``argument`` the engine checks."""
 
     kind: ClassVar[str] = "play"
-    KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"answer", "objective", "margin", "argument", "shooter", "card", "model", "hidden"}
+    FIELDS: ClassVar[Fields] = PuzzleBase.FIELDS.extend(
+        {
+            "answer": Field(ANSWER),
+            "objective": Field(TEXT),
+            "margin": Field(WHOLE),
+            "model": Field(TEXT),
+            "card": Field(TEXT),
+            "shooter": Field(WHOLE),
+            "argument": Field(TEXT),
+            "hidden": Field(FLAG),
+        }
     )
     shape: ClassVar[AnswerShape] = "card"
 
@@ -467,7 +483,7 @@ class MoonPuzzle(PuzzleBase):
     the engine's choice must be strictly better for the shooter."""
 
     kind: ClassVar[str] = "moon"
-    KEYS: ClassVar[frozenset[str]] = frozenset({"answer", "totals"})
+    FIELDS: ClassVar[Fields] = PuzzleBase.FIELDS.extend({"answer": Field(ANSWER), "totals": Field(WHOLES)})
     shape: ClassVar[AnswerShape] = "moon"
 
     totals: tuple[int, ...] = ()
@@ -540,8 +556,16 @@ class VariantPuzzle(PuzzleBase):
     and its answer must differ from the answer under ``rules``."""
 
     kind: ClassVar[str] = "variant"
-    KEYS: ClassVar[frozenset[str]] = frozenset(
-        {"rules_b", "ask", "answer", "answer_a", "objective", "margin", "card", "shooter", "moon_choice", "model"}
+    #: Its own fields, and those of the questions it may ask that a variant takes.
+    FIELDS: ClassVar[Fields] = PuzzleBase.FIELDS.extend(
+        {
+            "rules_b": Field(RULES),
+            "ask": Field(TEXT),
+            "answer": Field(ANSWER),
+            "answer_a": Field(ANSWER),
+            **PlayPuzzle.FIELDS.only("objective", "margin", "card", "shooter", "model"),
+            **ScoringPuzzle.FIELDS.only("moon_choice"),
+        }
     )
     shape: ClassVar[AnswerShape] = "cards"
 
@@ -600,7 +624,8 @@ class VariantPuzzle(PuzzleBase):
         except ValueError as error:
             raise FieldError("rules_b", f"the position cannot be replayed under rules_b: {error}") from None
         question_class = _VARIANT_QUESTION[ask]
-        inner = {key: value for key, value in raw.items() if key in question_class.KEYS and key != "answer"}
+        own = set(question_class.FIELDS) - set(PuzzleBase.FIELDS) - {"answer"}
+        inner = {key: value for key, value in raw.items() if key in own}
         try:
             question_a = question_class.build(common, inner)
         except FieldError as error:
@@ -626,6 +651,8 @@ PUZZLE_CLASSES: Final[dict[str, type[PuzzleBase]]] = {
     cls.kind: cls for cls in (LegalityPuzzle, ScoringPuzzle, PassingPuzzle, PlayPuzzle, MoonPuzzle, VariantPuzzle)
 }
 KINDS: Final = tuple(PUZZLE_CLASSES)
+#: Every field a puzzle of any kind may hold: checked for its shape before the puzzle is built.
+PUZZLE_FIELDS: Final = union(cls.FIELDS for cls in PUZZLE_CLASSES.values())
 
 
 # -- shared checks ---------------------------------------------------------------------
@@ -669,8 +696,8 @@ def parse_common(raw: Mapping[str, Any], file: str, themes: Mapping[str, Any]) -
     """The fields every puzzle has, and its deal (``FieldError`` naming the field at fault)."""
     kind = schema.choice(raw, "kind", KINDS)
     cls = PUZZLE_CLASSES[kind]
-    schema.unknown_keys(raw, COMMON_KEYS | cls.KEYS, f"a {kind} puzzle")
-    for name in ("title", "prompt", "position"):
+    schema.unknown_keys(raw, frozenset(cls.FIELDS), f"a {kind} puzzle")
+    for name in cls.FIELDS.required:
         schema.text(raw, name, required=True)
     difficulty = raw.get("difficulty", 1)
     if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
@@ -715,10 +742,10 @@ def build_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Any]) -
 
 __all__ = [
     "ARGUMENTS",
-    "COMMON_KEYS",
     "DIFFICULTIES",
     "KINDS",
     "PUZZLE_CLASSES",
+    "PUZZLE_FIELDS",
     "VARIANT_ASKS",
     "AnswerShape",
     "Attempt",

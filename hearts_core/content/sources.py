@@ -10,6 +10,8 @@ learners see its short title and kind, from the message catalogue
 ('uk', True)
 >>> [item.id for item in PRIMARY_SOURCES]
 ['uk_rules_site', 'ru_online_site', 'ru_encyclopedia', 'ru_wiki']
+>>> SOURCE_LANGUAGES
+('uk', 'ru')
 """
 
 from __future__ import annotations
@@ -17,19 +19,20 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final
 
-Language = Literal["uk", "ru", "en"]
+from ..words.languages import DEFAULT_LANGUAGE
 
 
 @dataclass(frozen=True)
 class Source:
-    """A source: its id, the title in its own language, the language, and whether
-    it is one of the four primary documents."""
+    """A source: its id, the title in its own language, the language (a code of the language
+    registry, :data:`hearts_core.words.languages.LANGUAGES`), and whether it is one of the four
+    primary documents."""
 
     id: str
     original_title: str
-    language: Language
+    language: str
     primary: bool = False
 
 
@@ -50,6 +53,8 @@ REFERENCES: Final = (
     Source("microsoft", "Microsoft Hearts", "en"),
 )
 SOURCES: Final = {item.id: item for item in PRIMARY_SOURCES + REFERENCES}
+#: The languages of the primary sources, whose words for a term the glossary gives.
+SOURCE_LANGUAGES: Final = tuple(dict.fromkeys(item.language for item in PRIMARY_SOURCES))
 #: Not a source: the rule book's own choice where the sources are silent.
 ASSUMPTION: Final = "assumption"
 
@@ -79,7 +84,7 @@ def parse_quotes(text: str, rule_ids: set[str] | frozenset[str]) -> tuple[Quote,
 
 
 def quotes_from(
-    data: Mapping[str, Any], rule_ids: set[str] | frozenset[str], language: str = "en"
+    data: Mapping[str, Any], rule_ids: set[str] | frozenset[str], language: str = DEFAULT_LANGUAGE
 ) -> tuple[Quote, ...]:
     """The quotes of ``sources.toml``'s data, their translations in ``language`` (read with the
     translation laid over); a quote in the learner's own language has no translation ("")."""
@@ -117,7 +122,7 @@ __all__ = [
     "PRIMARY_SOURCES",
     "REFERENCES",
     "SOURCES",
-    "Language",
+    "SOURCE_LANGUAGES",
     "Quote",
     "QuoteError",
     "Source",

@@ -6,7 +6,8 @@ only the words of that language, keyed so that they cannot slide onto the wrong
 step: steps by number (``[steps.4]``), puzzles, themes, sections and glossary terms
 by id, quotes by number.  Parallel files rather than three languages side by side
 because each translator (and each reviewer) works on one file per language without
-touching a deal, and the structure stays in one place.
+touching a deal, and the structure stays in one place.  Which texts a file has follows from the
+declarations of its tables' fields (:mod:`.shapes`): a field declared as words is a text to translate.
 
 :func:`localize` lays a translation over the English data before the ordinary
 loader reads it, after checking that the two files match: the same texts, no stray
@@ -34,27 +35,15 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from ..engine.cards import Card, split_cards
+from ..words.languages import DEFAULT_LANGUAGE, LANGUAGES
+from .fields import Fields
 from .schema import LESSONS_DIR, ContentError
+from .shapes import LESSON_FIELDS, PUZZLE_FIELDS, SECTION_FIELDS, STEP_FIELDS, TERM_FIELDS, THEME_FIELDS
 from .sources import SOURCES
 
 Kind = Literal["lesson", "puzzles", "themes", "catalogue", "glossary", "sources"]
-#: The languages content is translated into (English is the original).
-TRANSLATED: Final[tuple[str, ...]] = ("uk", "ru")
 LOCALES_DIR: Final = LESSONS_DIR / "locales"
 
-_LESSON_STEP_TEXTS: Final = (
-    "title",
-    "text",
-    "prompt",
-    "nudge",
-    "hint",
-    "explanation",
-    "success",
-    "poor",
-    "label_a",
-    "label_b",
-)
-_PUZZLE_TEXTS: Final = ("title", "prompt", "nudge", "idea", "explanation")
 _PLACEHOLDER: Final = re.compile(r"\{[a-z_]+\}")
 
 
@@ -107,17 +96,28 @@ def needs_words(choice: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2,}", choice))
 
 
-def _lesson_slots(data: dict[str, Any]) -> Iterator[Slot]:
-    yield from _texts(data, ("title", "goal"), ())
-    yield from _map(data, "ideas", ())
-    for number, step in enumerate(data.get("steps") or [], start=1):
-        prefix = ("steps", str(number))
-        yield from _texts(step, _LESSON_STEP_TEXTS, prefix)
-        choices = step.get("choices") if isinstance(step, dict) else None
+def _declared(table: Any, fields: Fields, prefix: tuple[str, ...]) -> Iterator[Slot]:
+    """The texts of one table, as its fields declare them: its texts, then its lists (a question's
+    choices, a term's spellings), then its tables of texts (a TOML table's keys come before its
+    sub-tables, and a skeleton is written in this order)."""
+    if not isinstance(table, dict):
+        return
+    yield from _texts(table, fields.words("text"), prefix)
+    for key in fields.words("choices"):
+        choices = table.get(key)
         if isinstance(choices, list) and any(needs_words(str(choice)) for choice in choices):
-            yield Slot((*prefix, "choices"), [str(choice) for choice in choices], _choice_labels(step))
-        for key in ("captions", "feedback"):  # sub-tables last: a TOML table's keys come before them
-            yield from _map(step, key, prefix)
+            yield Slot((*prefix, key), [str(choice) for choice in choices], _choice_labels(table))
+    for key in fields.words("forms"):
+        if isinstance(table.get(key), list):
+            yield Slot((*prefix, key), [str(form) for form in table[key]], _setter(table, key), free_length=True)
+    for key in fields.words("table"):
+        yield from _map(table, key, prefix)
+
+
+def _lesson_slots(data: dict[str, Any]) -> Iterator[Slot]:
+    yield from _declared(data, LESSON_FIELDS, ())
+    for number, step in enumerate(data.get("steps") or [], start=1):
+        yield from _declared(step, STEP_FIELDS, ("steps", str(number)))
 
 
 def _choice_labels(step: dict[str, Any]) -> Callable[[Any], None]:
@@ -132,31 +132,24 @@ def _choice_labels(step: dict[str, Any]) -> Callable[[Any], None]:
 def _puzzle_slots(data: dict[str, Any]) -> Iterator[Slot]:
     for puzzle in data.get("puzzles") or []:
         if isinstance(puzzle, dict) and isinstance(puzzle.get("id"), str):
-            prefix = ("puzzles", puzzle["id"])
-            yield from _texts(puzzle, _PUZZLE_TEXTS, prefix)
-            yield from _map(puzzle, "feedback", prefix)
+            yield from _declared(puzzle, PUZZLE_FIELDS, ("puzzles", puzzle["id"]))
 
 
 def _theme_slots(data: dict[str, Any]) -> Iterator[Slot]:
     for theme_id, theme in (data.get("themes") or {}).items():
-        yield from _texts(theme, ("title", "description"), ("themes", str(theme_id)))
+        yield from _declared(theme, THEME_FIELDS, ("themes", str(theme_id)))
 
 
 def _catalogue_slots(data: dict[str, Any]) -> Iterator[Slot]:
     for section in data.get("sections") or []:
         if isinstance(section, dict) and isinstance(section.get("id"), str):
-            yield from _texts(section, ("title",), ("sections", section["id"]))
+            yield from _declared(section, SECTION_FIELDS, ("sections", section["id"]))
 
 
 def _glossary_slots(data: dict[str, Any]) -> Iterator[Slot]:
     for term in data.get("terms") or []:
         if isinstance(term, dict) and isinstance(term.get("id"), str):
-            prefix = ("terms", term["id"])
-            yield from _texts(term, ("term", "definition"), prefix)
-            if isinstance(term.get("forms"), list):
-                yield Slot(
-                    (*prefix, "forms"), [str(form) for form in term["forms"]], _setter(term, "forms"), free_length=True
-                )
+            yield from _declared(term, TERM_FIELDS, ("terms", term["id"]))
 
 
 def _source_slots(language: str) -> Callable[[dict[str, Any]], Iterator[Slot]]:
@@ -263,7 +256,7 @@ def read_localized(path: Path, language: str, root: Path = LESSONS_DIR) -> dict[
     """An English content file's data in ``language`` (raises ``OSError``, ``TOMLDecodeError`` for the
     English file as it is, :class:`TranslationError` for a missing or mismatched translation)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    if language == "en":
+    if language == DEFAULT_LANGUAGE:
         return data
     file = str(path.relative_to(root)) if path.is_relative_to(root) else path.name
     own = translation_path(path, language, root) if path.is_relative_to(root) else path
@@ -335,7 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``skeleton``, ``check`` or ``words`` (see the module's docstring)."""
     parser = argparse.ArgumentParser(prog="python -m hearts_core.content.translations")
     parser.add_argument("command", choices=("skeleton", "check", "words"))
-    parser.add_argument("language", nargs="?", choices=TRANSLATED)
+    parser.add_argument("language", nargs="?", choices=LANGUAGES.translated)
     parser.add_argument("files", nargs="*", help="English files (default: all)")
     args = parser.parse_args(argv)
     files = [Path(name).resolve() for name in args.files] or content_files()
@@ -345,14 +338,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             words = sum(
                 len((" ".join(s.english) if isinstance(s.english, list) else s.english).split())
-                for s in slots(data, kind_of(str(path.relative_to(LESSONS_DIR))), "uk")
+                for s in slots(data, kind_of(str(path.relative_to(LESSONS_DIR))), args.language or DEFAULT_LANGUAGE)
             )
             total += words
             print(f"{path.relative_to(LESSONS_DIR)}: {words}")
         print(f"total: {total}")
         return 0
     if args.language is None:
-        parser.error("give a language: uk or ru")
+        parser.error(f"give a language: {' or '.join(LANGUAGES.translated)}")
     failures = 0
     for path in files:
         target = translation_path(path, args.language)

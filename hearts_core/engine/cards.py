@@ -21,8 +21,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from ..words.catalogue import message
+from ..words.catalogue import current_language, message
 from ..words.echo import shorten
+from ..words.languages import LANGUAGES, Languages
 
 SUIT_LETTERS: Final = "CDHS"
 RANK_LETTERS: Final = "23456789TJQKA"
@@ -127,12 +128,13 @@ class Card(int):
 
     @property
     def symbol(self) -> str:
-        """The card with its suit symbol, e.g. ``Q♠`` (``10`` for the ten; ``Д♠`` in Ukrainian and
-        Russian, whose players write В, Д, К, Т for jack, queen, king, ace)."""
+        """The card with its suit symbol in the current language, e.g. ``Q♠`` (``10`` for the ten; ``Д♠``
+        in Ukrainian and Russian, whose players write В, Д, К, Т for jack, queen, king, ace: the
+        language registry's ``card_letters``)."""
         if self.rank == 10:
             rank = "10"
         elif self.rank > 10:
-            rank = message("card.letters")[self.rank - 11]
+            rank = LANGUAGES[current_language()].card_letters[self.rank - 11]
         else:
             rank = self.rank_letter
         return rank + "♣♦♥♠"[self.suit]
@@ -170,14 +172,23 @@ ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(5
 _CARD_TEXT: Final = tuple(RANK_LETTERS[i % 13] + SUIT_LETTERS[i // 13] for i in range(52))
 
 
-#: Card input also takes the rank letters Ukrainian and Russian players write: В, Д, К, Т.
-_CYRILLIC_RANKS: Final = {"J": ["В"], "Q": ["Д"], "K": ["К"], "A": ["Т"]}
+def card_spellings(languages: Languages = LANGUAGES) -> dict[str, Card]:
+    """Every way to write each card: the notation, ``10`` for the ten, the suit symbols, any case, and
+    the rank letters of every language in the registry (``Д♠`` is the queen of spades).  A letter
+    that two languages give to different ranks would make input ambiguous: a :class:`ValueError`.
 
-
-def _card_spellings() -> dict[str, Card]:
+    >>> spellings = card_spellings()
+    >>> spellings["дs"], spellings["10♥"]
+    (Card.parse('QS'), Card.parse('TH'))
+    """
+    rank_of = {letter: letter for letter in RANK_LETTERS}
+    for language in languages.values():
+        for rank, letter in zip("JQKA", language.card_letters, strict=True):
+            if rank_of.setdefault(letter, rank) != rank:
+                raise ValueError(f"{language.code} writes {rank} as {letter!r}, which is {rank_of[letter]}")
     spellings: dict[str, Card] = {}
     for card in ALL_CARDS:
-        ranks = [card.rank_letter] + (["10"] if card.rank == 10 else []) + _CYRILLIC_RANKS.get(card.rank_letter, [])
+        ranks = [letter for letter, rank in rank_of.items() if rank == card.rank_letter] + ["10"] * (card.rank == 10)
         suits = [card.suit_letter] + [sym for sym, letter in _SUIT_SYMBOLS.items() if letter == card.suit_letter]
         for rank in ranks:
             for suit in suits:
@@ -186,7 +197,7 @@ def _card_spellings() -> dict[str, Card]:
     return spellings
 
 
-_PARSE_CACHE: Final = _card_spellings()
+_PARSE_CACHE: Final = card_spellings()
 
 
 def _parse_slow(token: str, position: int) -> Card:

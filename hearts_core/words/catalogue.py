@@ -40,11 +40,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel import Locale
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent, get_decimal_symbol
 
-DEFAULT_LANGUAGE: Final = "en"
-#: The languages the app speaks.
-LANGUAGES: Final = ("en", "uk", "ru")
+from .languages import DEFAULT_LANGUAGE, LANGUAGES, locale_of
+
 #: The language of the words being made now: set by the interface for each page run (a context
 #: variable, so each session's thread has its own); functions given no language use it.
 _LANGUAGE: ContextVar[str] = ContextVar("hearts_language", default=DEFAULT_LANGUAGE)
@@ -104,7 +104,7 @@ class Plural:
         """The form for the number in ``params[by]`` under ``language``'s plural rule."""
         number = _number(params.get(self.by))
         if number is not None:
-            category = Locale.parse(language).plural_form(abs(number))
+            category = Locale.parse(locale_of(language)).plural_form(abs(number))
             if category in self.forms:
                 return self.forms[category]
         return self.forms["other"]
@@ -242,7 +242,7 @@ def decimal(
         text = text.rstrip("0").rstrip(".")
     if text in ("+0", "-0", ""):
         text = "0"
-    return text.replace(".", get_decimal_symbol(language or current_language()))
+    return text.replace(".", get_decimal_symbol(locale_of(language or current_language())))
 
 
 def whole(value: int, language: str | None = None) -> str:
@@ -251,7 +251,7 @@ def whole(value: int, language: str | None = None) -> str:
     >>> whole(1000, "en"), whole(1000, "uk") == "1\xa0000", whole(400, "ru")
     ('1,000', True, '400')
     """
-    return format_decimal(value, locale=language or current_language())
+    return format_decimal(value, locale=locale_of(language or current_language()))
 
 
 def percent(value: float, language: str | None = None) -> str:
@@ -260,23 +260,27 @@ def percent(value: float, language: str | None = None) -> str:
     >>> percent(0.456, "en"), percent(0.456, "uk"), percent(0.456, "ru")
     ('46%', '46%', '46\xa0%')
     """
-    return format_percent(value, locale=language or current_language())
+    return format_percent(value, locale=locale_of(language or current_language()))
 
 
-#: The letters of each language in its alphabet's order (Python's own order puts і, ї, є and ґ after я).
-ALPHABETS: Final = {
-    "uk": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
-    "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-}
+def listing(items: list[str], language: str | None = None) -> str:
+    """Items joined as the language writes a list.
+
+    >>> listing(["a", "b"], "en"), listing(["a", "b"], "uk"), listing(["a", "b", "c"], "ru")
+    ('a and b', 'a і b', 'a, b и c')
+    """
+    return format_list(items, locale=locale_of(language or current_language()))
 
 
 def alphabetical(text: str, language: str | None = None) -> tuple[int, ...]:
-    """A key that sorts words as the language's dictionaries do (other characters after its letters).
+    """A key that sorts words as the language's dictionaries do, by the letters of its alphabet in the
+    registry (Python's own order puts і, ї, є and ґ after я), other characters after its letters.
 
     >>> sorted(["ігри", "їжак", "гра", "ґава", "я"], key=lambda word: alphabetical(word, "uk"))
     ['гра', 'ґава', 'ігри', 'їжак', 'я']
     """
-    letters = ALPHABETS.get(language or current_language(), "")
+    known = LANGUAGES.get(language or current_language())
+    letters = known.alphabet if known is not None else ""
     return tuple(letters.index(char) if char in letters else len(letters) + ord(char) for char in text.lower())
 
 
@@ -286,7 +290,6 @@ def message(key: str, language: str | None = None, /, **params: Any) -> str:
 
 
 __all__ = [
-    "ALPHABETS",
     "DEFAULT_LANGUAGE",
     "ENGINE",
     "LANGUAGES",
@@ -303,6 +306,7 @@ __all__ = [
     "flatten_toml",
     "has_message",
     "language_scope",
+    "listing",
     "message",
     "percent",
     "set_language",

@@ -1,6 +1,6 @@
 """The language of a session: ``?lang=`` (a contract), the browser's language for a new visitor,
 the learner's stored choice, the selector; an unknown ``lang`` falls back to English with a notice
-in the three languages; every page link keeps the language."""
+in every language of the registry; every page link keeps the language."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from hearts_ui.language import NAMES, PICKER_KEY, UNKNOWN_NOTICE
+from hearts_core.words.languages import DEFAULT_LANGUAGE, LANGUAGES
+from hearts_ui.language import PICKER_KEY
 from hearts_ui.storage import Identity, store
-from hearts_ui.texts import ui
+from hearts_ui.texts import ui, unknown_language
 from tests.app.page_state import kept
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +34,7 @@ def _shown(at: AppTest) -> str:
     return " ".join(str(element.value) for element in [*at.markdown, *at.title, *at.warning, *at.caption])
 
 
-@pytest.mark.parametrize("language", ["uk", "ru"])
+@pytest.mark.parametrize("language", LANGUAGES.translated)
 def test_lang_in_the_url_speaks_that_language(language: str) -> None:
     at = _home({"lang": language})
     assert ui("home.title", language) in _shown(at)
@@ -47,10 +48,12 @@ def test_the_browsers_language_is_the_default_for_a_new_visitor() -> None:
     assert ui("home.title", "en") in _shown(_home(locale="de-DE"))
 
 
-def test_an_unknown_lang_falls_back_to_english_with_a_notice_in_three_languages() -> None:
+def test_an_unknown_lang_falls_back_to_english_with_a_notice_in_every_language() -> None:
     at = _home({"lang": "xx"})
-    assert [warning.value for warning in at.warning] == [UNKNOWN_NOTICE.format(name="xx")]
-    assert ui("home.title", "en") in _shown(at) and at.query_params["lang"] == "en"
+    assert [warning.value for warning in at.warning] == [unknown_language("xx")]
+    for code in LANGUAGES:
+        assert ui("language.unknown", code, name="xx") in at.warning[0].value
+    assert ui("home.title", DEFAULT_LANGUAGE) in _shown(at) and at.query_params["lang"] == DEFAULT_LANGUAGE
 
 
 def test_the_choice_is_kept_with_the_learners_settings_and_in_links() -> None:
@@ -59,6 +62,6 @@ def test_the_choice_is_kept_with_the_learners_settings_and_in_links() -> None:
     assert ui("home.title", "uk") in _shown(at)
     learner = kept(at, Identity).learner
     assert learner is not None and store().settings(learner)["language"] == "uk"
-    assert set(NAMES) == {"en", "uk", "ru"}
+    assert at.segmented_control(key=PICKER_KEY).options == [LANGUAGES[code].name for code in LANGUAGES]
     links = [link for link in at.get("page_link")]
     assert links and all("lang=uk" in str(link.proto) for link in links)

@@ -1,6 +1,7 @@
-"""Under ``?lang=uk`` and ``?lang=ru`` nothing a learner reads is left in English: every page, every
-lesson step (with its whole hint ladder), every puzzle (with its solution), a practice hand played to
-the end with every hint, and the Variant Lab's comparison and simulation (charts and table included).
+"""In every translated language of the registry (``?lang=uk``, ``?lang=ru``) nothing a learner reads
+is left in English: every page, every lesson step (with its whole hint ladder), every puzzle (with
+its solution), a practice hand played to the end with every hint, and the Variant Lab's comparison
+and simulation (charts and table included).
 
 Names that stay as they are (Omnibus, Black Maria, pagat.com...), card notation and code are allowed
 (``tests/english.py``).  One AppTest session walks many screens, to keep the sweep quick.
@@ -15,6 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core.content.lessons import LESSONS_DIR, load_curriculum
+from hearts_core.words import languages as registry
 from hearts_ui.views.practice.play import TABLE_KEY
 from hearts_ui.views.practice.session import StoredGame
 from tests.app.page_state import kept
@@ -26,7 +28,7 @@ from tests.helpers import puzzle_library
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 TIMEOUT = 120
-LANGUAGES = ("uk", "ru")
+LANGUAGES = registry.LANGUAGES.translated
 PAGES = sorted(f"pages/{path.name}" for path in (ROOT / "pages").glob("*.py"))
 
 

@@ -18,9 +18,11 @@ from hearts_core.ai.bots import LEVELS
 from hearts_core.content.lessons import ACTIVE_KINDS, STEP_KINDS
 from hearts_core.content.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.content.rulebook import RULES, SECTIONS
+from hearts_core.content.sources import SOURCE_LANGUAGES
 from hearts_core.engine.describe import penalty_summary
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.words.catalogue import has_message, message
+from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import COMING_SOON, PAGES
 from hearts_ui.texts import has_ui, ui, ui_catalogue
 from hearts_ui.views.home import OPEN_NOW
@@ -172,7 +174,8 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
-    used |= {f"glossary.{part}{language}" for part in ("", "course_") for language in ("uk", "ru")}
+    used |= {f"glossary.{language}" for language in SOURCE_LANGUAGES}
+    used |= {f"glossary.{part}{language}" for part in ("course_", "course_word_") for language in LANGUAGES.translated}
     columns = lab.simulate_pairs(Ruleset(), Ruleset(), 1).records()[0]
     used |= {
         "lab_column.score" if name.startswith("score_") and name != "score_spread" else f"lab_column.{name}"

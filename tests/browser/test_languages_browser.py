@@ -17,6 +17,7 @@ from hearts_core.content.puzzles import PlayPuzzle
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_core.words.catalogue import language_scope
+from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import PAGES
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
@@ -156,7 +157,7 @@ def _practice_card(page: Page, url: str, language: str, width: str, shots: Path)
     page.screenshot(path=str(shots / f"{language}_{width}_practice_card.png"), full_page=True)
 
 
-@pytest.mark.parametrize("language", ["uk", "ru"])
+@pytest.mark.parametrize("language", LANGUAGES.translated)
 def test_the_whole_app_in_the_language_on_a_fresh_server(
     fresh_server: StreamlitServer, browser: Browser, shots: Path, language: str
 ) -> None:

@@ -53,7 +53,7 @@ RUNGS: Final = ("nudge", "hint", "answer")
 
 def render_step(lesson: Lesson, index: int, step: Step, new_words: tuple[Term, ...] = ()) -> None:
     """Draw one step of ``lesson`` (``index`` counts from 0), with the words it uses for the first time."""
-    renderer: Callable[[Lesson, int, Any], None] = _RENDERERS[type(step)]
+    renderer: Callable[[Lesson, int, Any], None] = RENDERERS[type(step)]
     renderer(lesson, index, step)
     if new_words:
         _new_words(new_words)
@@ -476,7 +476,8 @@ def _compare(lesson: Lesson, index: int, step: CompareStep) -> None:
                 st.info(prose_plain(str(explanation)), icon=":material/gavel:")
 
 
-_RENDERERS: Final[dict[type, Callable[[Lesson, int, Any], None]]] = {
+#: How each kind of step is drawn, by its class (``tests/app/test_step_renderers.py``: every kind has one).
+RENDERERS: Final[dict[type, Callable[[Lesson, int, Any], None]]] = {
     ExplainStep: _explain,
     WalkthroughStep: _walkthrough,
     ChooseCardStep: _choose_card,

@@ -32,7 +32,7 @@ from hearts_core.engine.table import seat_name
 from hearts_core.learner.puzzle_progress import SOLVED, PuzzleEvent, PuzzleRecord, apply_event
 from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts, rating_history
 from hearts_core.store import PuzzleAttempt
-from hearts_core.words.catalogue import DEFAULT_LANGUAGE, LANGUAGES
+from hearts_core.words.languages import DEFAULT_LANGUAGE, LANGUAGES
 
 from ... import page_state
 from ...language import clear_query_params, session_language
