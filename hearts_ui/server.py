@@ -151,8 +151,9 @@ def _warm_up() -> None:
 async def lifespan(_app: Any) -> AsyncIterator[None]:
     """At start-up: open the progress database (made and migrated now, not on a learner's first click),
     and answer at once.  Once the first page has gone out, a background thread warms the compiled kernel
-    (from numba's cache, which ``python -m hearts_core prepare`` fills at install; until it is ready the
-    engine runs as plain Python, so no learner waits for the compiler).  The puzzle library loads when a
+    (from numba's cache, which ``python -m hearts_core prepare`` fills at install, in about half a
+    second; a click that needs the kernel meanwhile waits for that load, and for a compile only when
+    the cache was never filled).  The puzzle library loads when a
     learner first opens the Puzzles, every proof read from ``lessons/puzzles/proofs.json`` (a puzzle
     changed since costs only its own proofs, with a warning in the log); when that file is another
     engine's, the background thread proves the library before anyone asks, and a learner who opens the
