@@ -77,7 +77,7 @@ class Divergence:
         """
         params = dict(self.params)
         players = int(params.get("players", 4))
-        for key in ("seat", "shooter_a", "shooter_b"):
+        for key in ("seat", "shooter_a", "shooter_b", "winner_a", "winner_b"):
             value = params.get(key)
             if isinstance(value, int) and 0 <= value < players:
                 params[f"{key}_name"] = seat_name(value, players, language)

@@ -8,6 +8,7 @@ resolve against the entry point.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core import Ruleset
 from hearts_core.content.rulebook import RULES
+from hearts_core.engine.describe import field_label
 from hearts_core.words.catalogue import message
+from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import COMING_SOON, PAGES
 from hearts_ui.texts import ui
 from hearts_ui.views.rulebook.data import option_keys, option_text, preset_title, settings_rows
@@ -87,11 +90,24 @@ def test_rule_book_shows_every_rule_title_and_text() -> None:
     assert missing_text == []
 
 
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_rule_book_names_every_setting_by_its_learner_name_only(language: str) -> None:
+    """Each setting appears under its catalogue label; its code name (``removed_cards``) never does."""
+    at = _rule_book({"lang": language})
+    text = _texts(at)
+    unlabelled = [item.name for item in dataclasses.fields(Ruleset) if field_label(item.name, language) not in text]
+    assert unlabelled == []
+    code_names = [item.name for item in dataclasses.fields(Ruleset) if f"`{item.name}`" in text]
+    assert code_names == []
+    # Links, anchors and HTML attributes are addresses and data, not words a learner reads.
+    words = re.sub(r"\(/[^)]*\)|#[\w-]+|<[^>]*>", "", text)
+    snake_names = "|".join(item.name for item in dataclasses.fields(Ruleset) if "_" in item.name)
+    assert re.findall(rf"(?<![\w/-])(?:{snake_names})(?![\w-])", words) == []
+
+
 def test_rule_book_names_every_field_and_option() -> None:
     at = _rule_book()
     text = _texts(at)
-    for item in dataclasses.fields(Ruleset):
-        assert f"`{item.name}`" in text, item.name
     # Every option of every variant row, by its catalogue name.
     missing = [
         (entry.id, key) for entry in RULES for key in option_keys(entry.id) if option_text(entry.id, key) not in text

@@ -4,11 +4,14 @@ the linter, the house rules card, paired simulation and its statistics."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
 from hearts_core import HandState, NotationError, Penalties, Ruleset
+from hearts_core.engine.table import seat_name
 from hearts_core.lab import find_differing_deal, first_divergence, parse_deal_text, replay_pair
+from hearts_core.words.languages import LANGUAGES
 
 from .conftest import play_cards
 from .named_deals import HOLD, MIXED, MIXED_PLAY, MOON, MOON_PLAY
@@ -312,3 +315,21 @@ def test_card_choice_names_the_rules_that_differ() -> None:
     assert pair is not None and pair.divergence is not None
     if pair.divergence.kind == "card":
         assert "moon scoring" in pair.divergence.text()
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_trick_winner_divergence_names_the_winners_by_compass(language: str) -> None:
+    """Learners read seats as South, West, North, East, never as numbers."""
+    from hearts_core.lab.compare import Divergence
+
+    divergence = Divergence(
+        index=5,
+        kind="trick_winner",
+        seat=1,
+        card="QS",
+        reason_code="trick_winner",
+        params={"trick": 7, "players": 4, "winner_a": 3, "winner_b": 2},
+    )
+    text = divergence.text(language)
+    assert seat_name(3, 4, language) in text and seat_name(2, 4, language) in text
+    assert "7" in text and not re.search(r"[0-689]", text), text  # the trick's number, and no seat number

@@ -156,11 +156,14 @@ def _choices_block(view: RuleView, preset: str) -> None:
 
 
 def _fields_line(view: RuleView, preset: str) -> None:
-    """The settings that model a rule: names in code font, with their help and the chosen preset's value."""
+    """The settings that model a rule, by their learner names, with their help and the chosen preset's value.
+
+    The fields' code names (``removed_cards``) stay out of sight: a learner meets the
+    same names here as in the Variant Lab's switches.
+    """
     parts = []
     for field in view.fields:
-        label = field.label.lower()
-        part = f"`{field.name}`" if label == field.name else f"`{field.name}` ({label})"
+        part = f"**{_safe(field.label)}**"
         if preset != DEFAULT_PRESET and field.changed:
             part += " " + _badge("★ " + ui("rulebook.chosen_changed", preset=preset_title(preset)), "red")
         parts.append(part)
@@ -241,7 +244,7 @@ def _settings_table(rules: Ruleset) -> str:
         body.append(
             f'<tr class="{"ha-changed" if row.changed else "ha-same"}" data-field="{row.field}">'
             f'<td class="ha-label" title="{escape(row.help)}">{escape(row.label)}{flag}'
-            f'<span class="ha-rule"><code>{row.field}</code> · {escape(row.rule_title)}</span></td>'
+            f'<span class="ha-rule">{escape(row.rule_title)}</span></td>'
             f'<td class="ha-value" data-label="{value_label}">{escape(row.value)}</td>'
             f'<td class="ha-standard" data-label="{standard_label}">{escape(row.standard)}</td></tr>'
         )
