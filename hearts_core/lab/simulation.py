@@ -9,14 +9,14 @@ row can be replayed card by card with
 ``replay_pair(rules_a, rules_b, row.deal_seed, hand_number=row.hand_number, policy=..., seed=row.deal_seed + 1)``
 (the random policy draws from the seed ``deal_seed + 1``).
 :func:`compare_stats` turns the rows into paired differences with 95%
-confidence intervals and a verdict, "real" or "noise".
+confidence intervals and a verdict, "real", "noise" or "identical".
 
 >>> from hearts_core import Ruleset
 >>> result = simulate_pairs(Ruleset(), Ruleset.preset("omnibus"), 20, seed=1)
 >>> len(result.rows), result.cancelled
 (40, False)
 >>> stats = {stat.key: stat for stat in compare_stats(result)}
->>> stats["moon_rate"].verdict in ("real", "noise")
+>>> stats["moon_rate"].verdict in ("real", "noise", "identical")
 True
 """
 
@@ -353,7 +353,8 @@ def simulate_pairs(
 class StatDiff:
     """A paired comparison of one statistic: the means under A and B, the difference
     B minus A with its 95% confidence interval (paired by deal or game), and the
-    verdict: ``"real"`` when the interval excludes zero, else ``"noise"``."""
+    verdict: ``"identical"`` when every pair is exactly equal, ``"real"`` when the
+    interval excludes zero, else ``"noise"``."""
 
     key: str
     mean_a: float
@@ -371,7 +372,7 @@ class StatDiff:
 
     def text(self, language: str | None = None) -> str:
         """A sentence with the figures and whether the difference is real or noise."""
-        key = "too_few" if self.n < 2 else self.verdict
+        key = self.verdict if self.verdict == "identical" else "too_few" if self.n < 2 else self.verdict
         return message(
             f"lab.verdict.{key}",
             language,
@@ -405,7 +406,10 @@ def paired_difference(pairs: Iterable[tuple[float, float]], key: str, per: str =
     else:
         half = math.inf
     low, high = mean - half, mean + half
-    verdict = "real" if n > 1 and (low > 0 or high < 0) else "noise"
+    if all(d == 0 for d in diffs):
+        verdict = "identical"  # 0 against 0 on every deal: no noise to speak of
+    else:
+        verdict = "real" if n > 1 and (low > 0 or high < 0) else "noise"
     return StatDiff(key, mean_a, mean_b, mean, low, high, n, verdict, per)
 
 
@@ -426,7 +430,7 @@ def compare_stats(result: SimulationResult) -> tuple[StatDiff, ...]:
     queen coming back to her player, seat 0's points, mean points, the spread
     of hand scores, first-trick points, the trick hearts break in) and, in
     games mode, of hands per game and the winner's margin.  Identical rulesets
-    give zero differences, all "noise"."""
+    give zero differences, all "identical"."""
     by_key: dict[int, dict[str, HandRow]] = {}
     for row in result.rows:
         by_key.setdefault(row.deal, {})[row.ruleset] = row

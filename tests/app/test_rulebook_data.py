@@ -26,6 +26,7 @@ from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import COMING_SOON, PAGES
 from hearts_ui.texts import has_ui, ui, ui_catalogue
 from hearts_ui.views.home import OPEN_NOW
+from hearts_ui.views.lab import simulation as lab_simulation_view
 from hearts_ui.views.puzzles.filters import FILTERS
 from hearts_ui.views.rulebook.data import (
     matching_rules,
@@ -175,6 +176,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
     used |= {f"glossary.{language}" for language in SOURCE_LANGUAGES}
+    used |= {key for _, key in lab_simulation_view.VERDICT_BADGES.values()}
     used |= {f"glossary.{part}{language}" for part in ("course_", "course_word_") for language in LANGUAGES.translated}
     columns = lab.simulate_pairs(Ruleset(), Ruleset(), 1).records()[0]
     used |= {

@@ -259,8 +259,15 @@ def test_identical_rulesets_give_zero_differences() -> None:
     from hearts_core.lab import compare_stats, simulate_pairs
 
     stats = compare_stats(simulate_pairs(Ruleset(), Ruleset(), 40, seed=5))
-    assert stats and all(stat.diff == 0 and stat.verdict == "noise" for stat in stats)
-    assert "may be noise" in stats[0].text()
+    assert stats and all(stat.diff == 0 and stat.verdict == "identical" for stat in stats)
+    assert "identical on every deal" in stats[0].text() and "noise" not in stats[0].text()
+
+
+def test_a_difference_on_one_deal_is_not_called_identical() -> None:
+    from hearts_core.lab.simulation import paired_difference
+
+    stat = paired_difference([(0.0, 0.0)] * 39 + [(0.0, 26.0)], "seat0_points")
+    assert stat.verdict == "noise" and stat.diff == 0.65
 
 
 def test_a_real_difference_is_called_real() -> None:

@@ -173,6 +173,14 @@ def shown_table(hands: pd.DataFrame, players: int) -> pd.DataFrame:
     return shown.rename(columns=headings)
 
 
+#: Each verdict's badge: its colour and its catalogue key.
+VERDICT_BADGES: Final = {
+    "real": ("red", "lab.verdict_real"),
+    "noise": ("gray", "lab.verdict_noise"),
+    "identical": ("gray", "lab.verdict_identical"),
+}
+
+
 def _results(result: lab.SimulationResult) -> None:
     hands = pd.DataFrame(result.records())
     if "deal_seed" in hands.columns:  # seeds can pass 2**63: text keeps them exact in the table and the CSV
@@ -181,11 +189,8 @@ def _results(result: lab.SimulationResult) -> None:
     diffs = lab.compare_stats(result)
     st.plotly_chart(_diff_chart(diffs), key=LabView.widget_key("chart", "diffs"), config={"displayModeBar": False})
     for diff in diffs:
-        badge = (
-            f":red-badge[{ui('lab.verdict_real')}]"
-            if diff.verdict == "real"
-            else (f":gray-badge[{ui('lab.verdict_noise')}]")
-        )
+        colour, words = VERDICT_BADGES.get(diff.verdict, ("gray", "lab.verdict_noise"))
+        badge = f":{colour}-badge[{ui(words)}]"
         st.markdown(f"{badge} {diff.text()}")
     figures = [
         _scores_chart(hands),
