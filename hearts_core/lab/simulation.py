@@ -372,7 +372,7 @@ class StatDiff:
 
     def text(self, language: str | None = None) -> str:
         """A sentence with the figures and whether the difference is real or noise."""
-        key = self.verdict if self.verdict == "identical" else "too_few" if self.n < 2 else self.verdict
+        key = "too_few" if self.n < 2 and self.verdict != "identical" else self.verdict
         return message(
             f"lab.verdict.{key}",
             language,
