@@ -398,13 +398,15 @@ EventKind = Literal["play", "gather"]
 class TableEvent:
     """One thing that happens on the table: ``seat`` plays ``card`` ("play"), or
     ``seat`` wins the trick and gathers it, with the ``points`` it held ("gather");
-    ``trick`` is the trick's index in the hand (0 for the first)."""
+    ``trick`` is the trick's index in the hand (0 for the first); after a card,
+    ``winning`` is the seat whose card is winning the trick so far."""
 
     kind: EventKind
     seat: int
     card: str | None = None
     points: int = 0
     trick: int = 0
+    winning: int | None = None
 
 
 def _continues(before: HandState, after: HandState) -> bool:
@@ -426,8 +428,9 @@ def table_events(before: HandState, after: HandState) -> tuple[TableEvent, ...]:
     >>> from hearts_core import Ruleset
     >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
     >>> start = HandState.from_hands(Ruleset(pass_cycle=["hold"]), suits)
-    >>> [(event.kind, event.seat, event.card) for event in table_events(start, start.play("2C").play("AD"))]
-    [('play', 0, '2C'), ('play', 1, 'AD')]
+    >>> events = table_events(start, start.play("2C").play("AD"))
+    >>> [(event.kind, event.seat, event.card, event.winning) for event in events]
+    [('play', 0, '2C', 0), ('play', 1, 'AD', 0)]
     >>> done = start.play("2C").play("AD").play("2H").play("2S")
     >>> table_events(start, done)[-1]
     TableEvent(kind='gather', seat=0, card=None, points=1, trick=0)
@@ -437,13 +440,19 @@ def table_events(before: HandState, after: HandState) -> tuple[TableEvent, ...]:
     if not _continues(before, after):
         return ()
     n = after.rules.players
+    plays = seat_plays(after)
     done_before = len(seat_plays(before))
     events: list[TableEvent] = []
-    for index, play in enumerate(seat_plays(after)[done_before:], start=done_before):
-        events.append(TableEvent("play", play.seat, play.card, trick=index // n))
+    for index, play in enumerate(plays[done_before:], start=done_before):
+        number, first = index // n, index - index % n
         if (index + 1) % n == 0:
-            trick = after.tricks[index // n]
-            events.append(TableEvent("gather", trick.winner, points=trick.points, trick=index // n))
+            trick = after.tricks[number]
+            events.append(TableEvent("play", play.seat, play.card, trick=number, winning=trick.winner))
+            events.append(TableEvent("gather", trick.winner, points=trick.points, trick=number))
+        else:
+            so_far = tuple(Card.parse(earlier.card) for earlier in plays[first : index + 1])
+            winning = _winning(plays[first].seat, so_far, n)
+            events.append(TableEvent("play", play.seat, play.card, trick=number, winning=winning))
     return tuple(events)
 
 

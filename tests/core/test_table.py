@@ -346,6 +346,15 @@ def test_events_from_one_picture_to_the_next_include_the_gathered_trick() -> Non
         ("gather", 1, 0),
         ("gather", 3, 13),
     ]
+    # After each card, the seat winning the trick so far: the 7C leads, the QS (a discard) wins
+    # nothing, the QC takes over, the TC stays under it; the last card names the trick's winner.
+    plays = [event for event in queen if event.kind == "play"]
+    assert [(event.card, event.winning) for event in plays[-4:]] == [
+        ("7C", plays[-4].seat),
+        ("QS", plays[-4].seat),
+        ("QC", 3),
+        ("TC", 3),
+    ]
 
 
 def test_events_start_at_the_pass_and_stop_where_the_hand_is_another() -> None:
@@ -353,7 +362,7 @@ def test_events_start_at_the_pass_and_stop_where_the_hand_is_another() -> None:
     passed = play_cards(dealt.with_passes(PASSES), "2C 3C")
     assert [event.card for event in table_events(dealt, passed)] == ["2C", "3C"]
     assert table_events(passed, dealt) == ()  # backwards: nothing to show
-    assert table_events(passed, play_cards(passed, "4C")) == (TableEvent("play", 2, "4C", 0, 0),)
+    assert table_events(passed, play_cards(passed, "4C")) == (TableEvent("play", 2, "4C", 0, 0, winning=2),)
     assert table_events(passed, play_cards(rotated(), "2C 3C 4C")) == ()  # another deal
     assert table_events(passed, play_cards(deal_hands(HOLD, *ROUND_ROBIN), "2C 3C 4C")) == ()  # other rules
 

@@ -22,19 +22,18 @@ import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 import streamlit as st
 
 from hearts_core.engine.state import HandState
 
 from ... import page_state
-from ...language import in_session_language
 from ...storage import learner, store
 from ...texts import ui
-from .payload import SPEEDS, TableLook, TableScene, table_payload
+from .payload import SPEEDS, Speed, TableLook, TableScene, table_payload
 
-ActionKind = Literal["play", "cards", "seat"]
+ActionKind = Literal["play", "cards", "seat", "speed"]
 
 #: The component's registered name.
 COMPONENT_NAME: Final = "hearts_academy_table"
@@ -57,12 +56,14 @@ Handler = Callable[["TableAction"], None]
 
 @dataclass(frozen=True)
 class TableAction:
-    """What the learner did on the table: played ``card``, confirmed ``cards``, or picked ``seat``."""
+    """What the learner did on the table: played ``card``, confirmed ``cards``, picked ``seat``, or
+    chose how fast the others play (``speed``: the table keeps that one itself)."""
 
     kind: ActionKind
     card: str | None = None
     cards: tuple[str, ...] = ()
     seat: int | None = None
+    speed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,10 @@ def parse_action(value: object, scene: str) -> TableAction | None:
     True
     >>> parse_action({"kind": "seat", "seat": 2, "scene": "s"}, "s")
     TableAction(kind='seat', card=None, cards=(), seat=2)
+    >>> parse_action({"kind": "speed", "speed": "fast", "scene": "s"}, "s")
+    TableAction(kind='speed', card=None, cards=(), seat=None, speed='fast')
+    >>> parse_action({"kind": "speed", "speed": "warp", "scene": "s"}, "s") is None
+    True
     >>> parse_action("nonsense", "s") is None
     True
     """
@@ -117,6 +122,8 @@ def parse_action(value: object, scene: str) -> TableAction | None:
     seat = value.get("seat")
     if kind == "seat" and isinstance(seat, int) and not isinstance(seat, bool):
         return TableAction("seat", seat=seat)
+    if kind == "speed" and value.get("speed") in SPEEDS:
+        return TableAction("speed", speed=value["speed"])
     return None
 
 
@@ -135,6 +142,9 @@ def _handed_on(key: str, scene: str, on_action: Handler | None) -> None:
     picture ``scene``), handed to ``on_action``."""
     sent = page_state.widget_value(key)
     action = parse_action(sent.get(ACTION_EVENT) if isinstance(sent, Mapping) else None, scene)
+    if action is not None and action.kind == "speed":
+        save_look(replace(table_look(), speed=cast(Speed, action.speed)))
+        return
     if action is None or on_action is None:
         return
     tables = page_state.get(CardTables)
@@ -148,12 +158,15 @@ def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None)
     """Draw ``scene`` as the table under ``key``; ``on_action`` receives what the learner does.
 
     Without ``scene.before``, the change from the position this table drew last
-    is shown (when the new one plays on from it).  Returns the payload sent to
-    the browser (for tests and the payload-size benchmark).
+    is shown (when the new one plays on from it), unless ``scene.motion`` is
+    "jump".  Returns the payload sent to the browser (for tests and the
+    payload-size benchmark).
     """
     tables = page_state.get(CardTables)
     last = tables.drawn.get(key)
-    if scene.before is None and last is not None:
+    if scene.motion == "jump":
+        scene = replace(scene, before=None)
+    elif scene.before is None and last is not None:
         scene = replace(scene, before=last.position)
     payload = table_payload(scene, table_look(), key)
     answered = last.answered if last is not None else 0
@@ -171,17 +184,10 @@ def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None)
 
 
 def look_settings() -> None:
-    """The table settings (how fast the others' cards appear, rank order, four colours), in a popover."""
+    """The table settings (rank order, four colours), in a popover; how fast the others' cards
+    appear is chosen on the table itself."""
     look = table_look()
     with st.popover(ui("table.settings"), icon=":material/tune:"):
-        speed = st.radio(
-            ui("table.speed"),
-            SPEEDS,
-            index=SPEEDS.index(look.speed),
-            key=page_state.widget_key("look", "speed"),
-            format_func=in_session_language(lambda value: ui(f"table.speed_{value}")),
-            horizontal=True,
-        )
         high_first = st.toggle(
             ui("table.high_first"), value=look.rank_order == "high_first", key=page_state.widget_key("look", "order")
         )
@@ -191,10 +197,15 @@ def look_settings() -> None:
             key=page_state.widget_key("look", "four"),
             help=ui("table.four_colour_help"),
         )
-    chosen = TableLook(speed=speed, rank_order="high_first" if high_first else "low_first", four_colour=four)
-    if chosen != look:
-        page_state.put(StoredLook(chosen))
-        store().save_setting(learner(), LOOK_SETTING, chosen.as_setting())
+    save_look(TableLook(speed=look.speed, rank_order="high_first" if high_first else "low_first", four_colour=four))
+
+
+def save_look(chosen: TableLook) -> None:
+    """Keep ``chosen`` as the learner's table settings (in the session and the database), if it changed."""
+    if chosen == table_look():
+        return
+    page_state.put(StoredLook(chosen))
+    store().save_setting(learner(), LOOK_SETTING, chosen.as_setting())
 
 
 __all__ = [
@@ -207,5 +218,6 @@ __all__ = [
     "card_table",
     "look_settings",
     "parse_action",
+    "save_look",
     "table_look",
 ]

@@ -53,10 +53,21 @@ from ...texts import ui
 
 HandMode = Literal["play", "select", "view"]
 Speed = Literal["slow", "normal", "fast", "instant"]
+#: How a card of the learner's hand is judged once an answer is checked (or a hint given):
+#: a right choice, a wrong one, one they should have chosen and did not, the card a hint suggests.
+CardVerdict = Literal["right", "wrong", "missed", "suggested"]
+#: "watch": the change from the last picture is played card by card; "jump": the table shows the
+#: new picture at once (a step, a review frame or a replay moved: the words beside the table
+#: describe the new picture, so the table must not still be showing the old one).
+Motion = Literal["watch", "jump"]
 
-#: Milliseconds between two cards appearing on the table, by speed setting.
-SPEED_DELAYS: Final[dict[str, int]] = {"slow": 900, "normal": 550, "fast": 280, "instant": 0}
+#: Milliseconds between two cards appearing on the table, by speed setting.  At "normal" a bot's
+#: card lands in about a quarter of a second, as on the fastest card sites.
+SPEED_DELAYS: Final[dict[str, int]] = {"slow": 700, "normal": 250, "fast": 120, "instant": 0}
+#: Milliseconds a finished trick stays on the table before it slides to its winner, by speed.
+SPEED_HOLDS: Final[dict[str, int]] = {"slow": 1400, "normal": 600, "fast": 300, "instant": 0}
 SPEEDS: Final[tuple[Speed, ...]] = ("slow", "normal", "fast", "instant")
+CARD_VERDICTS: Final[tuple[CardVerdict, ...]] = ("right", "wrong", "missed", "suggested")
 
 #: The grid area of each compass point, on the felt and in the trick.
 COMPASS_AREAS: Final = {
@@ -109,6 +120,11 @@ class TableLook:
         """Milliseconds between two cards (0: instant)."""
         return SPEED_DELAYS[self.speed]
 
+    @property
+    def hold(self) -> int:
+        """Milliseconds a finished trick stays before it goes to its winner (0: instant)."""
+        return SPEED_HOLDS[self.speed]
+
 
 @dataclass(frozen=True)
 class HandControl:
@@ -120,7 +136,11 @@ class HandControl:
     ``reasons``; ``None`` marks nothing (where which card is legal is the
     question).  ``need`` is how many cards "select" wants (``None``: at least
     one); ``confirm`` the confirm button's words; ``status`` a line shown
-    beside the hand (a verdict, what to do).
+    beside the hand (a verdict, what to do).  A chosen card is shown raised
+    and outlined, the same whether it is right or wrong; ``verdicts`` judge
+    cards once an answer is checked (right, wrong, missed) or a hint names one
+    (suggested), each with its own symbol and words, not by colour alone.
+    ``marked`` adds a word of its own to a card's label.
     """
 
     seat: int
@@ -133,6 +153,7 @@ class HandControl:
     marked: Mapping[str, str] = field(default_factory=dict)
     status: str = ""
     label: str = ""
+    verdicts: Mapping[str, CardVerdict] = field(default_factory=dict)
 
 
 def play_control(
@@ -185,6 +206,8 @@ class TableScene:
     status: str = ""
     #: Hide the points on the piles (and the points badge): the question is how many there are.
     hide_points: bool = False
+    #: Play the change from the last picture card by card ("watch") or show the new one at once ("jump").
+    motion: Motion = "watch"
 
 
 # -- the parts of the payload ------------------------------------------------------------------
@@ -339,6 +362,7 @@ def _hand(control: HandControl, table: TableSnapshot, look: TableLook) -> dict[s
     view = table.seats[control.seat]
     cards = display_order(view.cards or (), look.rank_order)
     label = control.label or (ui("table.your_hand") if control.seat == 0 else ui("table.seat_hand", seat=view.name))
+    received = view.received if view.received_from is not None else None
     chosen: list[str] = []
     if control.mode == "select":
         top = control.need if control.need is not None else len(cards)
@@ -363,13 +387,15 @@ def _hand(control: HandControl, table: TableSnapshot, look: TableLook) -> dict[s
                 "why": control.reasons.get(str(card), ""),
                 "sel": str(card) in control.selected,
                 "mark": control.marked.get(str(card), ""),
+                "v": control.verdicts.get(str(card), ""),
+                "got": received is not None and str(card) in received,
             }
             for card in cards
         ],
     }
 
 
-def _event(event: TableEvent, table: TableSnapshot) -> dict[str, Any]:
+def _event(event: TableEvent, table: TableSnapshot, conceal: bool) -> dict[str, Any]:
     name = table.seats[event.seat].name
     if event.kind == "play":
         assert event.card is not None
@@ -377,6 +403,7 @@ def _event(event: TableEvent, table: TableSnapshot) -> dict[str, Any]:
             "t": "play",
             "seat": event.seat,
             "card": event.card,
+            "winning": None if conceal else event.winning,
             "say": ui("table.says_played", seat=name, card=Card.parse(event.card).name),
         }
     total = table.badges.tricks_total
@@ -400,6 +427,7 @@ def _start(before: HandState, table: TableSnapshot, scene: TableScene) -> dict[s
         if earlier.badges.phase == "play"
         else "",
         "trick": _plays(trick),
+        "winning": earlier.trick.winning if earlier.trick is not None and not scene.conceal else None,
         "piles": [_pile_words(view, not scene.hide_points) for view in earlier.seats],
         "counts": [view.count for view in earlier.seats],
         "count_texts": [_count_words(view.count) for view in earlier.seats],
@@ -437,6 +465,13 @@ TABLE_WORDS: Final = (
     "in_tray",
     "facts",
     "marked",
+    "verdict_right",
+    "verdict_wrong",
+    "verdict_missed",
+    "verdict_suggested",
+    "received_mark",
+    "speed",
+    "chosen_mark",
 )
 
 
@@ -463,9 +498,15 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
         "key": key,
         "scene": scene_key(state),
         "from": scene_key(scene.before) if events and scene.before is not None else None,
-        "events": [_event(event, table) for event in events],
+        "events": [_event(event, table, scene.conceal) for event in events],
         "start": start,
         "delay": look.delay,
+        "hold": look.hold,
+        "speed": look.speed,
+        # How fast the others play: offered where the table plays changes out (not where it jumps).
+        "speeds": [{"v": speed, "t": ui(f"table.speed_{speed}")} for speed in SPEEDS]
+        if scene.motion == "watch"
+        else None,
         "four": look.four_colour,
         "players": table.players,
         "title": scene.title or ui("table.heading"),
@@ -487,12 +528,16 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
 
 
 __all__ = [
+    "CARD_VERDICTS",
     "COMPASS_AREAS",
     "SPEEDS",
     "SPEED_DELAYS",
+    "SPEED_HOLDS",
     "TABLE_WORDS",
+    "CardVerdict",
     "HandControl",
     "HandMode",
+    "Motion",
     "Speed",
     "TableLook",
     "TableScene",

@@ -7,7 +7,9 @@
 // {kind: "seat", seat}, each with the `scene` it was made on, so Python can ignore a stale click.
 //
 // Motion: when `data.from` is the picture this table is showing, `data.events` (cards played,
-// tricks gathered) are shown one by one, `data.delay` ms apart; otherwise the table is drawn as is.
+// tricks gathered) are shown one by one, `data.delay` ms apart, a finished trick held `data.hold` ms;
+// otherwise the table is drawn as is.  A click anywhere on the table during motion finishes it.
+// The root's `data-moving` attribute says whether motion is under way (tests and benchmarks wait on it).
 
 const memories = new WeakMap(); // per mounted table: the picture shown, timers, choices, focus
 
@@ -78,15 +80,30 @@ function badges(data) {
       el("span", { class: `hat-glyph${badge.red ? " red" : ""}`, "aria-hidden": "true" }, badge.g), badge.t)));
 }
 
+function speedControl(data, ctx) {
+  // How fast the others play: on the table itself, kept for the learner by the server.
+  if (!data.speeds) return null;
+  return el("div", { class: "hat-speed", role: "radiogroup", "aria-label": data.words.speed },
+    el("span", { class: "hat-speed-icon", "aria-hidden": "true" }, "⏱"),
+    data.speeds.map((speed) => el("button", {
+      type: "button", role: "radio", class: `hat-speed-choice${speed.v === data.speed ? " on" : ""}`,
+      "aria-checked": speed.v === data.speed ? "true" : "false", "data-speed": speed.v,
+      onclick: () => {
+        if (speed.v !== data.speed) ctx.send({ kind: "speed", speed: speed.v });
+      },
+    }, speed.t)));
+}
+
 function compactRows(data, seat) {
-  // A face-up hand that is not played from here: one line per suit, like a bridge diagram.
+  // A face-up hand that is not played from here: one line per suit, like a bridge diagram.  The
+  // ranks wrap inside their own column, so a wrapped line still stands beside its suit.
   return el("div", { class: "hat-rows" }, seat.rows.map((row) =>
     el("div", { class: `hat-row k-${row.k}` },
       el("span", { class: "hat-row-suit", "aria-hidden": "true" }, row.s),
-      row.cards.map((code) => el("span", {
+      el("span", { class: "hat-row-ranks" }, row.cards.map((code) => el("span", {
         class: `hat-rank-chip${data.marks.includes(code) ? " marked" : ""}`, role: "img",
         "aria-label": markedName(data, code),
-      }, data.faces[code][0])))));
+      }, data.faces[code][0]))))));
 }
 
 function markedName(data, code) {
@@ -155,15 +172,26 @@ function playNotes(data, trick, play) {
 }
 
 function fillSlots(ctx, plays, trick) {
-  // Put each card of `plays` in front of the player who played it.
+  // Put each card of `plays` in front of the player who played it; the card winning the trick (or
+  // that won it) is the one picked out, as a player's eye looks for it.
   const { data, slots } = ctx;
   for (const slot of slots.values()) slot.replaceChildren();
   for (const play of plays) {
     const slot = slots.get(play.seat);
     if (!slot) continue;
     const notes = trick ? playNotes(data, trick, play) : [];
-    const classes = [trick && trick.winner === play.seat ? "won" : "", trick && play.seat === trick.leader ? "lead" : ""];
-    slot.append(slotCard(data, play, notes, classes.join(" ")));
+    let mark = "";
+    if (trick && trick.winner === play.seat) mark = "won";
+    else if (trick && trick.winner === null && trick.winning === play.seat && plays.length > 1) mark = "winning";
+    slot.append(slotCard(data, play, notes, mark));
+  }
+}
+
+function markWinning(ctx, seat) {
+  // While a trick is played out card by card: outline the card winning it so far.
+  for (const [slotSeat, slot] of ctx.slots) {
+    const card = slot.firstChild;
+    if (card) card.classList.toggle("winning", slotSeat === seat);
   }
 }
 
@@ -225,17 +253,28 @@ function say(ctx, text) {
 function restingStatus(ctx) {
   const hand = ctx.data.hand;
   if (!hand) return ctx.data.status || "";
-  if (hand.mode === "select") return [hand.status, hand.chosen[ctx.memory.chosen.size] || ""].filter(Boolean).join(" ");
   return hand.status;
 }
+
+function countChosen(ctx) {
+  // "1 of 3 chosen": its own line beside the confirm button, never run into a sentence.
+  const hand = ctx.data.hand;
+  if (!hand || hand.mode !== "select" || !ctx.count) return;
+  ctx.count.textContent = hand.chosen[ctx.memory.chosen.size] || "";
+}
+
+const VERDICT_SIGNS = { right: "✓", wrong: "✗", missed: "!", suggested: "★" };
 
 function cardButton(ctx, card, index) {
   const { data, memory } = ctx;
   const hand = data.hand;
   const chosen = memory.chosen.has(card.c);
-  const classes = ["hand", card.ok ? "ok" : "dim", chosen ? "chosen" : "", card.mark ? "marked" : ""];
+  const verdict = card.v ? `v-${card.v}` : "";
+  const classes = ["hand", card.ok ? "ok" : "dim", chosen ? "chosen" : "", card.mark ? "marked" : "", verdict];
   const face = cardFace(data, card.c, classes.join(" "));
-  const label = cardName(data, card.c) + (card.mark ? `, ${card.mark}` : "");
+  const notes = [card.mark, card.v ? data.words[`verdict_${card.v}`] : "", card.got ? data.words.received_mark : ""];
+  if (chosen && hand.mode === "select" && !card.v) notes.push(data.words.chosen_mark);
+  const label = [cardName(data, card.c), ...notes.filter(Boolean)].join(", ");
   face.setAttribute("role", "button");
   face.setAttribute("tabindex", index === 0 ? "0" : "-1");
   face.setAttribute("aria-label", label);
@@ -246,7 +285,8 @@ function cardButton(ctx, card, index) {
     if (card.why) face.setAttribute("aria-describedby", `hat-why-${card.c}`);
   }
   if (hand.mode === "view") face.setAttribute("aria-disabled", "true");
-  if (chosen) face.append(el("span", { class: "hat-check", "aria-hidden": "true" }, "✓"));
+  if (card.v) face.append(el("span", { class: `hat-verdict v-${card.v}`, "aria-hidden": "true" }, VERDICT_SIGNS[card.v]));
+  if (card.got) face.append(el("span", { class: "hat-got", "aria-hidden": "true" }, "↘"));
   face.addEventListener("click", () => activate(ctx, card));
   return face;
 }
@@ -261,11 +301,12 @@ function activate(ctx, card) {
     else if (hand.need === 1) memory.chosen = new Set([card.c]);
     else if (hand.need === null || memory.chosen.size < hand.need) memory.chosen.add(card.c);
     else {
-      say(ctx, hand.chosen[hand.need]);
+      countChosen(ctx);
       return;
     }
     drawHand(ctx, card.c);
     say(ctx, restingStatus(ctx));
+    countChosen(ctx);
     return;
   }
   if (!card.ok) {
@@ -285,7 +326,7 @@ function activate(ctx, card) {
   const slot = ctx.slots.get(hand.seat);
   if (slot && !ctx.memory.showLast) {
     slot.replaceChildren(slotCard(data, { seat: hand.seat, card: card.c }, [], "enter"));
-    memory.optimistic = { seat: hand.seat, card: card.c };
+    memory.optimistic = { seat: hand.seat, card: card.c, at: Date.now() };
   }
   later(memory, 5000, () => { memory.pending = null; });
   ctx.send({ kind: "play", card: card.c });
@@ -392,22 +433,29 @@ function tray(data, ctx) {
   const reasons = el("div", { class: "hat-sr" }, hand.cards.filter((card) => card.why).map((card) =>
     el("span", { id: `hat-why-${card.c}` }, card.why)));
   ctx.confirm = null;
+  ctx.count = null;
   if (hand.mode === "select") {
     ctx.confirm = el("button", { type: "button", class: "hat-confirm", onclick: () => confirmChoice(ctx) },
       hand.confirm);
+    ctx.count = el("span", { class: "hat-chosen-count", "aria-live": "polite" });
   }
   const head = el("div", { class: "hat-tray-head" }, el("span", { class: "hat-tray-name", "aria-hidden": "true" },
-    hand.label), ctx.status, ctx.confirm);
+    hand.label), ctx.status, ctx.count, ctx.confirm);
   return el("div", { class: "hat-tray" }, head, ctx.handBox, reasons);
 }
 
 // -- motion -------------------------------------------------------------------------------------
 
+function setMoving(ctx, moving) {
+  ctx.moving = moving;
+  ctx.root.dataset.moving = moving ? "1" : "0";
+}
+
 function finishMotion(ctx) {
   // Jump to the end of a change being shown (a click does not wait for the bots' cards).
   if (!ctx.moving) return;
   stopTimers(ctx.memory);
-  ctx.moving = false;
+  setMoving(ctx, false);
   ctx.region.classList.remove("gathering");
   ctx.caption.classList.remove("said");
   settlePiles(ctx);
@@ -432,7 +480,7 @@ function gatherOffset(ctx, seat) {
 function play(ctx, steps, index, counts) {
   const { data, memory } = ctx;
   if (index >= steps.length) {
-    ctx.moving = false;
+    setMoving(ctx, false);
     showTrick(ctx);
     settlePiles(ctx);
     say(ctx, restingStatus(ctx));
@@ -442,7 +490,11 @@ function play(ctx, steps, index, counts) {
   const still = reducedMotion();
   if (step.t === "play") {
     const optimistic = memory.optimistic && memory.optimistic.seat === step.seat && memory.optimistic.card === step.card;
-    const wait = index === 0 || optimistic ? 0 : data.delay;
+    // The first card of a change, the learner's own and the first after a trick is gathered land at
+    // once (the server's answer, or the gathering, was the pause); the others `delay` apart.
+    const previous = index > 0 ? steps[index - 1] : null;
+    const followsOwn = previous && previous.t === "play" && memory.landedOwn === previous;
+    const wait = index === 0 || optimistic || previous.t === "gather" || followsOwn ? 0 : data.delay;
     later(memory, wait, () => {
       const slot = ctx.slots.get(step.seat);
       if (slot) {
@@ -452,7 +504,11 @@ function play(ctx, steps, index, counts) {
         card.style.setProperty("--from-y", `${y}px`);
         slot.replaceChildren(card);
       }
+      if (step.winning !== null && step.winning !== undefined) markWinning(ctx, step.winning);
+      memory.landedOwn = optimistic ? step : null;
+      if (optimistic) memory.ownAt = memory.optimistic.at;
       memory.optimistic = null;
+      memory.landedAt = optimistic && memory.ownAt ? memory.ownAt : Date.now();
       counts[step.seat] = Math.max(0, counts[step.seat] - 1);
       const count = ctx.root.querySelector(`[data-count="${step.seat}"]`);
       if (count && data.start) count.textContent = counts[step.seat] === data.seats[step.seat].count
@@ -462,9 +518,13 @@ function play(ctx, steps, index, counts) {
     });
     return;
   }
-  // A finished trick: mark the winner, hold it a moment, then slide it to the winner's pile.
-  const hold = still ? Math.max(600, data.delay) : Math.max(900, 2 * data.delay);
-  later(memory, data.delay, () => {
+  // A finished trick: mark the winner at once, hold it `data.hold` ms from its last card (the
+  // learner's own card counts from their click), then slide it to the winner's pile.
+  const landed = memory.landedAt || Date.now();
+  const hold = Math.max(still ? 400 : 150, data.hold - (Date.now() - landed));
+  const slide = still ? 0 : 220;
+  later(memory, 0, () => {
+    markWinning(ctx, null);
     const slot = ctx.slots.get(step.seat);
     if (slot && slot.firstChild) slot.firstChild.classList.add("won");
     ctx.caption.textContent = step.say;
@@ -475,7 +535,7 @@ function play(ctx, steps, index, counts) {
       ctx.region.style.setProperty("--to-x", `${x * 1.6}px`);
       ctx.region.style.setProperty("--to-y", `${y * 1.6}px`);
       if (!still) ctx.region.classList.add("gathering");
-      later(memory, still ? 0 : 380, () => {
+      later(memory, slide, () => {
         ctx.region.classList.remove("gathering");
         ctx.caption.classList.remove("said");
         ctx.caption.textContent = step.next || "";
@@ -483,7 +543,7 @@ function play(ctx, steps, index, counts) {
         const pile = ctx.root.querySelector(`[data-pile="${step.seat}"]`);
         if (pile) {
           pile.classList.add("bump");
-          later(memory, 600, () => pile.classList.remove("bump"));
+          setTimeout(() => pile.classList.remove("bump"), 600); // not a motion timer: the turn need not wait
         }
         play(ctx, steps, index + 1, counts);
       });
@@ -494,7 +554,7 @@ function play(ctx, steps, index, counts) {
 function startMotion(ctx) {
   const { data } = ctx;
   const start = data.start;
-  fillSlots(ctx, start.trick, null);
+  fillSlots(ctx, start.trick, { winner: null, winning: start.winning });
   start.piles.forEach((text, seat) => {
     const pile = ctx.root.querySelector(`[data-pile="${seat}"]`);
     if (pile) pile.lastChild.textContent = text;
@@ -503,7 +563,7 @@ function startMotion(ctx) {
     const count = ctx.root.querySelector(`[data-count="${seat}"]`);
     if (count) count.textContent = text;
   });
-  ctx.moving = true;
+  setMoving(ctx, true);
   ctx.caption.textContent = start.label;
   play(ctx, data.events, 0, [...start.counts]);
 }
@@ -526,6 +586,7 @@ function draw(parent, data, setTriggerValue) {
   memory.pending = null;
 
   const ctx = { data, memory, moving: false };
+  memory.landedAt = null;
   ctx.send = (action) => setTriggerValue("action", { ...action, scene: data.scene, at: Date.now() });
 
   const root = parent.querySelector(".hat") || el("div", { class: "hat" });
@@ -533,8 +594,11 @@ function draw(parent, data, setTriggerValue) {
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", data.title);
   ctx.root = root;
+  root.dataset.moving = "0";
+  root.onclick = () => finishMotion(ctx); // a click during motion shows its end at once
   const felt = el("div", { class: "hat-felt" }, data.seats.map((seat) => seatPanel(data, seat, ctx)), center(data, ctx));
-  const parts = [badges(data), felt, tray(data, ctx)];
+  const top = el("div", { class: "hat-top" }, badges(data), speedControl(data, ctx));
+  const parts = [top, felt, tray(data, ctx)];
   if (data.prompt) parts.unshift(el("p", { class: "hat-prompt" }, data.prompt));
   root.replaceChildren(...parts);
   if (!root.parentNode) parent.append(root);
@@ -558,6 +622,7 @@ function draw(parent, data, setTriggerValue) {
     drawLastState(ctx);
     say(ctx, restingStatus(ctx));
   }
+  countChosen(ctx);
   return memory;
 }
 
