@@ -39,6 +39,8 @@ _STYLE: Final = """
 <style>
 /* Hearts Academy: a wide page whose lines stay readable, and readable tables. */
 [data-testid="stMainBlockContainer"] { max-width: 68rem; margin-left: auto; margin-right: auto; }
+/* Streamlit's default 6rem above the page pushes a table's hand below the fold at 768 px high. */
+[data-testid="stMainBlockContainer"] { padding-top: 2.75rem; padding-bottom: 2rem; }
 .ha-settings { width: 100%; border-collapse: collapse; font-size: 0.95rem; line-height: 1.45; }
 .ha-settings th { text-align: left; font-weight: 600; padding: 0.5rem 0.6rem;
   border-bottom: 2px solid rgba(128, 128, 128, 0.45); }

@@ -27,8 +27,10 @@ def hand(page: Page, label: str | None = None) -> Locator:
 
 
 def card_button(page: Page, code: str, label: str | None = None) -> Locator:
-    """The card ``code`` in the learner's hand: a button named for the card ("queen of spades")."""
-    return hand(page, label).get_by_role("button", name=Card.parse(code).name, exact=True)
+    """The card ``code`` in the learner's hand: a button named for the card ("queen of spades"), perhaps
+    with a note after a comma ("two of clubs, received in the pass")."""
+    name = re.compile(rf"^{re.escape(Card.parse(code).name)}(, .*)?$")
+    return hand(page, label).get_by_role("button", name=name)
 
 
 def hand_codes(page: Page, label: str | None = None, *, legal: bool | None = None) -> list[str]:
@@ -47,6 +49,11 @@ def hand_codes(page: Page, label: str | None = None, *, legal: bool | None = Non
 def status(page: Page) -> Locator:
     """The line beside the hand where the table says what happened (``role="status"``)."""
     return page.locator(".hat-status[role=status]").first
+
+
+def chosen_count(page: Page) -> Locator:
+    """How many cards are chosen ("1 of 3 chosen"): its own line beside the confirm button."""
+    return page.locator(".hat-chosen-count").first
 
 
 def trick_cards(page: Page) -> Locator:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from hearts_ui.texts import ui
-from tests.browser.table import card_button, hand, hand_codes, status, trick_cards
+from tests.browser.table import card_button, chosen_count, hand, hand_codes, status, trick_cards
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def _pass_three(page: Page) -> None:
     for code in cards:
         card_button(page, code).click()
         expect(card_button(page, code)).to_have_attribute("aria-pressed", "true")
-    expect(status(page)).to_contain_text(ui("table.chosen_of", chosen=3, need=3))
+    expect(chosen_count(page)).to_have_text(ui("table.chosen_of", chosen=3, need=3))
+    expect(status(page)).not_to_contain_text(ui("table.chosen_of", chosen=3, need=3))  # a sentence of its own
     expect(confirm).to_be_enabled()
     confirm.click()
     for code in cards:  # passed away (unless the same card came back, which a random pass cannot do)

@@ -63,9 +63,9 @@ Motion = Literal["watch", "jump"]
 
 #: Milliseconds between two cards appearing on the table, by speed setting.  At "normal" a bot's
 #: card lands in about a quarter of a second, as on the fastest card sites.
-SPEED_DELAYS: Final[dict[str, int]] = {"slow": 700, "normal": 250, "fast": 120, "instant": 0}
+SPEED_DELAYS: Final[dict[str, int]] = {"slow": 700, "normal": 230, "fast": 110, "instant": 0}
 #: Milliseconds a finished trick stays on the table before it slides to its winner, by speed.
-SPEED_HOLDS: Final[dict[str, int]] = {"slow": 1400, "normal": 600, "fast": 300, "instant": 0}
+SPEED_HOLDS: Final[dict[str, int]] = {"slow": 1400, "normal": 550, "fast": 280, "instant": 0}
 SPEEDS: Final[tuple[Speed, ...]] = ("slow", "normal", "fast", "instant")
 CARD_VERDICTS: Final[tuple[CardVerdict, ...]] = ("right", "wrong", "missed", "suggested")
 
@@ -471,7 +471,7 @@ TABLE_WORDS: Final = (
     "verdict_suggested",
     "received_mark",
     "speed",
-    "chosen_mark",
+    "speed_short",
 )
 
 

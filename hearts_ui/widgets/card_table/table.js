@@ -84,7 +84,7 @@ function speedControl(data, ctx) {
   // How fast the others play: on the table itself, kept for the learner by the server.
   if (!data.speeds) return null;
   return el("div", { class: "hat-speed", role: "radiogroup", "aria-label": data.words.speed },
-    el("span", { class: "hat-speed-icon", "aria-hidden": "true" }, "⏱"),
+    el("span", { class: "hat-speed-icon", "aria-hidden": "true" }, data.words.speed_short),
     data.speeds.map((speed) => el("button", {
       type: "button", role: "radio", class: `hat-speed-choice${speed.v === data.speed ? " on" : ""}`,
       "aria-checked": speed.v === data.speed ? "true" : "false", "data-speed": speed.v,
@@ -160,6 +160,7 @@ function slotCard(data, play, notes, extraClass) {
   const face = cardFace(data, play.card, `in-trick${marked} ${extraClass || ""}`);
   face.setAttribute("role", "img");
   face.setAttribute("aria-label", label);
+  face.dataset.card = play.card;
   return face;
 }
 
@@ -273,7 +274,6 @@ function cardButton(ctx, card, index) {
   const classes = ["hand", card.ok ? "ok" : "dim", chosen ? "chosen" : "", card.mark ? "marked" : "", verdict];
   const face = cardFace(data, card.c, classes.join(" "));
   const notes = [card.mark, card.v ? data.words[`verdict_${card.v}`] : "", card.got ? data.words.received_mark : ""];
-  if (chosen && hand.mode === "select" && !card.v) notes.push(data.words.chosen_mark);
   const label = [cardName(data, card.c), ...notes.filter(Boolean)].join(", ");
   face.setAttribute("role", "button");
   face.setAttribute("tabindex", index === 0 ? "0" : "-1");
@@ -522,7 +522,7 @@ function play(ctx, steps, index, counts) {
   // learner's own card counts from their click), then slide it to the winner's pile.
   const landed = memory.landedAt || Date.now();
   const hold = Math.max(still ? 400 : 150, data.hold - (Date.now() - landed));
-  const slide = still ? 0 : 220;
+  const slide = still ? 0 : 200;
   later(memory, 0, () => {
     markWinning(ctx, null);
     const slot = ctx.slots.get(step.seat);
@@ -554,7 +554,8 @@ function play(ctx, steps, index, counts) {
 function startMotion(ctx) {
   const { data } = ctx;
   const start = data.start;
-  fillSlots(ctx, start.trick, { winner: null, winning: start.winning });
+  const leader = start.trick.length ? start.trick[0].seat : null;
+  fillSlots(ctx, start.trick, { winner: null, winning: start.winning, leader, plays: start.trick });
   start.piles.forEach((text, seat) => {
     const pile = ctx.root.querySelector(`[data-pile="${seat}"]`);
     if (pile) pile.lastChild.textContent = text;

@@ -1,0 +1,174 @@
+"""The card table as a learner feels it (issue 24), in Debian's chromium on a practice game:
+
+* the speed control sits on the table itself, starts at "Normal", and a choice lasts past a reload;
+* a click on the table while the bots' cards are still arriving shows the end at once;
+* the cards received in the pass are marked in the hand, and they are the cards the pass line names;
+* the card winning the trick is the one picked out (not the led card), and no card covers the
+  trick's caption;
+* on a phone, a face-up hand whose ranks wrap keeps every rank beside its suit.
+
+Expected words come from the catalogue; which card wins is worked out here from the cards on the
+table (the led suit's highest), not read from the table's own marks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+
+from hearts_core.engine.cards import Card
+from hearts_ui.texts import ui
+from tests.browser.table import card_button, hand, hand_codes, tables
+from tests.browser.test_pages import _settled
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from tests.browser.conftest import StreamlitServer
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+#: Every card lying in the trick: its seat, its code, and the notes of its label ("led", ...).
+TRICK = """() => [...document.querySelectorAll("*")].filter(node => node.shadowRoot)
+  .flatMap(host => [...host.shadowRoot.querySelectorAll(".hat-slot .hat-card")])
+  .map(card => ({seat: Number(card.closest(".hat-slot").dataset.slot), card: card.dataset.card,
+                 label: card.getAttribute("aria-label"), winning: card.classList.contains("winning")}))"""
+
+LABELS = "nodes => nodes.map(node => node.getAttribute('aria-label'))"
+
+
+def _speed(page: Page, speed: str) -> Locator:
+    return page.get_by_role("radio", name=ui(f"table.speed_{speed}"), exact=True)
+
+
+def _start_practice(page: Page, url: str) -> None:
+    page.goto(url + "/Practice")
+    _settled(page)
+    page.locator(".st-key-ha_pr_start").get_by_role("button").first.click()
+    expect(hand(page).get_by_role("button")).to_have_count(13)
+    _settled(page)
+
+
+def _pass(page: Page) -> list[str]:
+    """Choose the first three cards, confirm the pass; the cards passed."""
+    passed = hand_codes(page)[:3]
+    for code in passed:
+        card_button(page, code).click()
+    page.locator(".hat-confirm").click()
+    for code in passed:
+        expect(card_button(page, code)).to_have_count(0)
+    _settled(page)
+    return passed
+
+
+def _resting(page: Page) -> None:
+    expect(tables(page).first).to_have_attribute("data-moving", "0")
+
+
+def test_the_speed_control_is_on_the_table_and_lasts(server: StreamlitServer, page: Page) -> None:
+    _start_practice(page, server.url)
+    group = page.get_by_role("radiogroup", name=ui("table.speed"))
+    expect(group).to_be_visible()
+    expect(_speed(page, "normal")).to_have_attribute("aria-checked", "true")
+    _speed(page, "fast").click()
+    expect(_speed(page, "fast")).to_have_attribute("aria-checked", "true")
+    _settled(page)
+    page.reload()
+    _settled(page)
+    expect(_speed(page, "fast")).to_have_attribute("aria-checked", "true")
+    expect(_speed(page, "normal")).to_have_attribute("aria-checked", "false")
+    _speed(page, "normal").click()  # leave the default for the other tests of this server
+    expect(_speed(page, "normal")).to_have_attribute("aria-checked", "true")
+
+
+def test_received_cards_are_marked_and_a_click_finishes_the_motion(server: StreamlitServer, page: Page) -> None:
+    _start_practice(page, server.url)
+    _pass(page)
+    # The pass line under South's seat names the cards received; exactly those are marked in the hand.
+    opening = ui("table.received", seat="§").split("§")[0]  # "Received from "
+    received_line = page.locator('.hat-seat[data-seat="0"] .hat-exchange').filter(has_text=opening)
+    named = set(received_line.first.locator(".hat-chip").evaluate_all(LABELS))
+    mark = ui("table.received_mark")
+    marked = hand(page).get_by_role("button", name=re.compile(re.escape(mark)))
+    expect(marked).to_have_count(3)
+    labels = {label.split(",")[0] for label in marked.evaluate_all(LABELS)}
+    assert labels == named, "the marked cards are the ones received"
+
+    # Slow, so the bots' cards are still arriving when the learner clicks the felt.
+    _speed(page, "slow").click()
+    _settled(page)
+    legal = hand_codes(page, legal=True)
+    card_button(page, legal[0]).click()
+    felt = page.locator(".hat-felt").first
+    expect(tables(page).first).to_have_attribute("data-moving", "1", timeout=10_000)
+    felt.click()
+    expect(tables(page).first).to_have_attribute("data-moving", "0", timeout=300)
+    _speed(page, "normal").click()
+    _settled(page)
+
+
+def _winner_of(cards: list[dict[str, object]]) -> int:
+    """The seat whose card is the led suit's highest: the led card is the one labelled "led"."""
+    led_word = ui("table.led")
+    led = next(card for card in cards if f", {led_word}" in str(card["label"]))
+    suit = Card.parse(str(led["card"])).suit
+    same = [card for card in cards if Card.parse(str(card["card"])).suit == suit]
+    return int(max(same, key=lambda card: Card.parse(str(card["card"])).rank)["seat"])
+
+
+def _caption_uncovered(page: Page) -> None:
+    caption = page.locator(".hat-trick-caption").first.bounding_box()
+    assert caption is not None
+    for box in page.locator(".hat-slot .hat-card").evaluate_all(
+        "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })"
+    ):
+        x, y, width, height = box
+        overlaps = x < caption["x"] + caption["width"] and caption["x"] < x + width
+        overlaps = overlaps and y < caption["y"] + caption["height"] and caption["y"] < y + height
+        assert not overlaps, "a trick card covers the caption"
+
+
+@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
+def test_the_winning_card_is_picked_out_and_the_caption_stays_clear(
+    server: StreamlitServer, page: Page, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    _start_practice(page, server.url)
+    _pass(page)
+    checked = 0
+    for _ in range(8):
+        _resting(page)
+        cards = page.evaluate(TRICK)
+        if len(cards) >= 2:
+            winning = [card["seat"] for card in cards if card["winning"]]
+            assert winning == [_winner_of(cards)], f"the winning card is marked: {cards}"
+            _caption_uncovered(page)
+            checked += 1
+        legal = hand_codes(page, legal=True)
+        if not legal:
+            break
+        card_button(page, legal[0]).click()
+        expect(card_button(page, legal[0])).to_have_count(0)
+        _settled(page)
+    assert checked, "some trick had two cards or more when it was South's turn"
+
+
+def test_a_wrapped_hand_row_keeps_its_ranks_beside_the_suit(server: StreamlitServer, page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    rows = page.locator(".hat-row")
+    for step in range(1, 16):
+        page.goto(f"{server.url}/Lessons?lesson=table&step={step}")
+        _settled(page)
+        if rows.count():
+            break
+    assert rows.count(), "some step of lesson 1 shows a face-up hand"
+    for row in rows.all():
+        suit = row.locator(".hat-row-suit").bounding_box()
+        assert suit is not None
+        for chip in row.locator(".hat-rank-chip").all():
+            box = chip.bounding_box()
+            assert box is not None
+            assert box["x"] >= suit["x"] + suit["width"] - 0.5, "a rank wrapped under its suit symbol"
