@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from hearts_core.engine.cards import Card
+from hearts_core.engine.table import seat_name
 from hearts_ui.texts import ui
 from tests.browser.table import card_button, hand, hand_codes, tables
 from tests.browser.test_pages import _settled
@@ -87,9 +88,13 @@ def test_the_speed_control_is_on_the_table_and_lasts(server: StreamlitServer, pa
 def test_received_cards_are_marked_and_a_click_finishes_the_motion(server: StreamlitServer, page: Page) -> None:
     _start_practice(page, server.url)
     _pass(page)
-    # The pass line under South's seat names the cards received; exactly those are marked in the hand.
+    # The giver's line on the felt ("Passed to South: ...") names the cards South received; exactly
+    # those are marked in South's hand (and not listed again under South's seat).
+    to_south = ui("table.passed", seat=seat_name(0, 4))
+    received_line = page.locator(".hat-exchange").filter(has_text=to_south)
+    expect(received_line).to_have_count(1)
     opening = ui("table.received", seat="§").split("§")[0]  # "Received from "
-    received_line = page.locator('.hat-seat[data-seat="0"] .hat-exchange').filter(has_text=opening)
+    expect(page.locator('.hat-seat[data-seat="0"] .hat-exchange').filter(has_text=opening)).to_have_count(0)
     named = set(received_line.first.locator(".hat-chip").evaluate_all(LABELS))
     mark = ui("table.received_mark")
     marked = hand(page).get_by_role("button", name=re.compile(re.escape(mark)))
@@ -138,10 +143,13 @@ def test_the_winning_card_is_picked_out_and_the_caption_stays_clear(
     page.set_viewport_size({"width": width, "height": 900})
     _start_practice(page, server.url)
     _pass(page)
-    checked = 0
-    for _ in range(8):
+    checked, seen = 0, []
+    for _ in range(13):
+        if checked >= 2:
+            break
         _resting(page)
         cards = page.evaluate(TRICK)
+        seen.append(len(cards))
         if len(cards) >= 2:
             winning = [card["seat"] for card in cards if card["winning"]]
             assert winning == [_winner_of(cards)], f"the winning card is marked: {cards}"
@@ -153,7 +161,7 @@ def test_the_winning_card_is_picked_out_and_the_caption_stays_clear(
         card_button(page, legal[0]).click()
         expect(card_button(page, legal[0])).to_have_count(0)
         _settled(page)
-    assert checked, "some trick had two cards or more when it was South's turn"
+    assert checked, f"some trick had two cards or more when it was South's turn: {seen}"
 
 
 def test_a_wrapped_hand_row_keeps_its_ranks_beside_the_suit(server: StreamlitServer, page: Page) -> None:

@@ -85,7 +85,7 @@ def hand_over_screen(session: PracticeSession) -> None:
                 delta_arrow="off",
                 border=True,
                 chart_data=history if len(history) > 2 else None,
-                width=160,
+                width=140,  # two to a row on a 390 px phone, inside the bordered box
             )
         lines = len(session.game.hands) > 1
         st.caption(ui("practice.leader_note") + (" " + ui("practice.sparkline_note") if lines else ""))

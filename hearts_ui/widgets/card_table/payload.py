@@ -264,16 +264,17 @@ def _seat(view: SeatView, table: TableSnapshot, scene: TableScene, look: TableLo
         "rows": None if down or in_tray else _rows(view.cards or (), look),
         "in_tray": in_tray,
         "pick": ui("table.pick_seat", seat=view.name) if scene.seat_pick else "",
-        "exchange": _exchange(view, table),
+        "exchange": _exchange(view, table, in_tray),
     }
 
 
-def _exchange(view: SeatView, table: TableSnapshot) -> list[dict[str, Any]]:
-    """This hand's pass as the viewer may know it: the cards passed and received, with whom."""
+def _exchange(view: SeatView, table: TableSnapshot, in_tray: bool = False) -> list[dict[str, Any]]:
+    """This hand's pass as the viewer may know it: the cards passed and received, with whom.  The
+    hand played from the tray shows its received cards marked among its own, so not here again."""
     lines = []
     if view.passed is not None and view.passed_to is not None:
         lines.append({"t": ui("table.passed", seat=table.seats[view.passed_to].name), "cards": list(view.passed)})
-    if view.received is not None and view.received_from is not None:
+    if view.received is not None and view.received_from is not None and not in_tray:
         lines.append(
             {"t": ui("table.received", seat=table.seats[view.received_from].name), "cards": list(view.received)}
         )
@@ -462,7 +463,6 @@ TABLE_WORDS: Final = (
     "wins",
     "trick_empty",
     "hand_empty",
-    "in_tray",
     "facts",
     "marked",
     "verdict_right",

@@ -131,7 +131,7 @@ function seatPanel(data, seat, ctx) {
     };
   }
   let body;
-  if (seat.in_tray) body = el("p", { class: "hat-note" }, data.words.in_tray);
+  if (seat.in_tray) body = null; // the hand is drawn in the tray below the felt
   else if (seat.rows) body = seat.count ? compactRows(data, seat) : el("p", { class: "hat-note" }, data.words.hand_empty);
   else if (seat.count) body = el("div", { class: "hat-down" }, backs(seat.count),
     el("span", { class: "hat-count", "data-count": seat.seat }, seat.count_text));
@@ -598,8 +598,8 @@ function draw(parent, data, setTriggerValue) {
   root.dataset.moving = "0";
   root.onclick = () => finishMotion(ctx); // a click during motion shows its end at once
   const felt = el("div", { class: "hat-felt" }, data.seats.map((seat) => seatPanel(data, seat, ctx)), center(data, ctx));
-  const top = el("div", { class: "hat-top" }, badges(data), speedControl(data, ctx));
-  const parts = [top, felt, tray(data, ctx)];
+  // The speed control flows on after the badges (on their last line when there is room).
+  const parts = [el("div", { class: "hat-top" }, badges(data), speedControl(data, ctx)), felt, tray(data, ctx)];
   if (data.prompt) parts.unshift(el("p", { class: "hat-prompt" }, data.prompt));
   root.replaceChildren(...parts);
   if (!root.parentNode) parent.append(root);
