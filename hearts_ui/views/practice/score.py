@@ -198,6 +198,7 @@ def review(session: PracticeSession) -> None:
             face_up="all",
             highlight=(str(move.card),) if move else (),
             title=ui("practice.review_heading", number=session.hand.hand_number + 1),
+            motion="jump",  # the narration below describes this frame: the table must already show it
         ),
         key=PracticeView.widget_key("review", "table"),
     )
