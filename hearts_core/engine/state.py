@@ -417,10 +417,12 @@ class HandState:
         if self._phase != PASS:
             raise IllegalPassError("not_pass_phase", direction=self.pass_direction)
         n = self._ctx.players
-        missing = [seat for seat in range(n) if seat not in passes]
         extra = [seat for seat in passes if not (isinstance(seat, int) and 0 <= seat < n)]
-        if missing or extra:
-            raise IllegalPassError("seats", missing=missing, extra=extra, players=n)
+        if extra:
+            raise IllegalPassError("unknown_seats", extra=extra, players=n)
+        missing = [seat for seat in range(n) if seat not in passes]
+        if missing:
+            raise IllegalPassError("seats", missing=missing, players=n)
         masks = []
         for seat in range(n):
             cards = parse_cards(passes[seat])
@@ -428,10 +430,12 @@ class HandState:
             for card in cards:
                 mask |= 1 << card
             if len(cards) != self._ctx.rules.pass_count:
-                raise IllegalPassError("count", seat=seat, count=len(cards), needed=self._ctx.rules.pass_count)
+                raise IllegalPassError(
+                    "count", seat=seat, players=n, count=len(cards), needed=self._ctx.rules.pass_count
+                )
             not_held = mask & ~self._hands[seat]
             if not_held:
-                raise IllegalPassError("not_held", seat=seat, cards=str(CardSet.from_mask(not_held)))
+                raise IllegalPassError("not_held", seat=seat, players=n, cards=str(CardSet.from_mask(not_held)))
             masks.append(mask)
         state = self._copy()
         state._hands = exchange(

@@ -7,8 +7,8 @@ tables flatten to dotted keys (``[reason] hand_over = "..."`` is
 the interface's) turn them into sentences.  This module is the bottom layer of
 ``hearts_core``: it imports nothing else from it.
 
->>> message("pass.count", seat=1, count=2, needed=3)
-'Seat 1 chose 2 cards to pass; pass exactly 3.'
+>>> message("pass.count", seat="West", count=2, needed=3)
+'West chose 2 cards to pass; pass exactly 3.'
 >>> has_message("rule.V3.title")
 True
 
