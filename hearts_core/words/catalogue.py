@@ -254,13 +254,16 @@ def whole(value: int, language: str | None = None) -> str:
     return format_decimal(value, locale=locale_of(language or current_language()))
 
 
-def percent(value: float, language: str | None = None) -> str:
-    """A share as a whole percentage, as the language writes it.
+def percent(value: float, language: str | None = None, *, exact: bool = False) -> str:
+    """A share as a whole percentage, as the language writes it (``exact``: with every decimal the
+    value has, so round it first).
 
     >>> percent(0.456, "en"), percent(0.456, "uk"), percent(0.456, "ru")
     ('46%', '46%', '46\xa0%')
+    >>> percent(0.012, "en", exact=True), percent(0.012, "uk", exact=True)
+    ('1.2%', '1,2%')
     """
-    return format_percent(value, locale=locale_of(language or current_language()))
+    return format_percent(value, locale=locale_of(language or current_language()), decimal_quantization=not exact)
 
 
 def listing(items: list[str], language: str | None = None) -> str:
