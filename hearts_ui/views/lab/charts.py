@@ -46,8 +46,9 @@ DIFF_TICKS: Final = 8
 #: Pixels per row of the differences, and per panel for its axis and title.
 ROW_HEIGHT: Final = 44
 PANEL_HEIGHT: Final = 78
-#: Characters per line of a row's name beside the differences (long names wrap).
+#: Characters per line of a row's name beside the differences, and of a chart's title (long ones wrap).
 LABEL_WIDTH: Final = 26
+TITLE_WIDTH: Final = 44
 
 
 def tick_step(span: float, ticks: int = TICKS) -> float:
@@ -94,10 +95,12 @@ def separators(language: str | None = None) -> str:
 
 
 def _layout(figure: go.Figure, title: str, height: int = 340) -> go.Figure:
+    # A plotly title does not wrap: a long one is cut on a phone, so it is broken into lines here.
+    lines = textwrap.wrap(title, TITLE_WIDTH) or [""]
     figure.update_layout(
-        height=height,
-        margin={"l": 10, "r": 10, "t": 50, "b": 20},
-        title={"text": title, "x": 0, "xanchor": "left"},
+        height=height + 20 * (len(lines) - 1),
+        margin={"l": 10, "r": 10, "t": 30 + 20 * len(lines), "b": 20},
+        title={"text": "<br>".join(lines), "x": 0, "xanchor": "left"},
         legend={"orientation": "h", "y": -0.26, "x": 0, "yanchor": "top"},
         separators=separators(),
     )
