@@ -48,6 +48,7 @@ from .notation import (
 from .reasons import Explanation, IllegalPassError, IllegalPlayError
 from .rules import Ruleset, RuleTables
 from .scoring import ScoreReport, score_hand
+from .seats import seat_name
 from .vocabulary import OVER, PASS, PLAY, MoonChoice, PassDirection, Phase
 
 SeedLike = int | str | random.Random | None
@@ -754,7 +755,8 @@ def opening_leader(rules: Ruleset, hands: Sequence[int], hand_number: int) -> in
 
 
 def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] | str]) -> tuple[int, ...]:
-    """Check that ``hands`` deal exactly the ruleset's deck evenly; return their masks."""
+    """Check that ``hands`` deal exactly the ruleset's deck evenly; return their masks.  The problems
+    are the notation's English, seats named by compass as the notation lists them (South / West / ...)."""
     n = rules.players
     if len(hands) != n:
         raise ValueError(f"expected {n} hands, one per seat, got {len(hands)}")
@@ -766,11 +768,12 @@ def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] |
         mask = 0
         for card in cards:
             mask |= 1 << card
+        player = seat_name(seat, n, "en")
         if len(cards) != size:
-            raise ValueError(f"seat {seat} has {len(cards)} cards; each player gets {size}")
+            raise ValueError(f"{player} has {len(cards)} cards; each player gets {size}")
         twice = mask & seen
         if twice:
-            raise ValueError(f"{CardSet.from_mask(twice)} dealt to more than one seat (seat {seat} again)")
+            raise ValueError(f"{CardSet.from_mask(twice)} dealt to more than one player ({player} again)")
         outside = mask & ~rules.tables.deck_mask
         if outside:
             raise ValueError(f"seat {seat} holds {CardSet.from_mask(outside)}, removed from the deck under these rules")
