@@ -99,7 +99,7 @@ def _layout(figure: go.Figure, title: str, height: int = 340) -> go.Figure:
     lines = textwrap.wrap(title, TITLE_WIDTH) or [""]
     figure.update_layout(
         height=height + 20 * (len(lines) - 1),
-        margin={"l": 10, "r": 10, "t": 30 + 20 * len(lines), "b": 20},
+        margin={"l": 10, "r": 10, "t": 34 + 22 * len(lines), "b": 20},
         title={"text": "<br>".join(lines), "x": 0, "xanchor": "left"},
         legend={"orientation": "h", "y": -0.26, "x": 0, "yanchor": "top"},
         separators=separators(),
@@ -241,8 +241,8 @@ def _share_bars(
         )
     top = max(shares[side][index] for side in SIDES for index in kept)
     axis = share_axis(top)
-    if labels:  # a share's figure, one decimal finer than the axis: close bars still read apart
-        places = decimals(axis["dtick"] * 100) + 1
+    if labels:  # a share's figure, with at least one decimal: close bars still read apart
+        places = max(1, decimals(axis["dtick"] * 100))
         figure.update_traces(texttemplate=f"%{{y:.{places}%}}", textposition="outside", cliponaxis=False)
     figure.update_layout(barmode="group", yaxis=axis)
     return _layout(figure, title)
