@@ -35,9 +35,7 @@ CODE_VALUES: Final = re.compile(
 #: A catalogue key or a dotted attribute: two or more dotted parts of letters and underscores.
 DOTTED_KEY: Final = re.compile(r"(?<![\w.-])[a-z_]{2,}(?:\.[a-z_][a-z0-9_]+)+(?![\w-])")
 #: The last parts of names that are addresses or files, not keys (pagat.com, hands.csv).
-NOT_KEYS: Final = frozenset(
-    ("com", "org", "net", "io", "ru", "ua", "uk", "de", "fr", "csv", "json", "html", "md", "toml", "png", "svg", "pdf")
-)
+NOT_KEYS: Final = frozenset(("com", "org", "net", "io", "csv", "json", "html", "md", "toml", "png", "svg", "pdf"))
 #: Links and addresses, taken out before the words are looked at.
 LINKS: Final = re.compile(r"https?://\S+|www\.\S+|\S+@\S+|\?[a-z_]+=\S*")
 

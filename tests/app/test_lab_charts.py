@@ -35,7 +35,7 @@ DIFFS = (
 
 
 def _axis_of(figure: go.Figure, trace: Any) -> str:
-    return "xaxis" + trace.xaxis.removeprefix("x")
+    return "xaxis" + str(trace.xaxis).removeprefix("x")
 
 
 def test_rows_of_one_unit_share_one_scale_and_every_interval_fits_it() -> None:

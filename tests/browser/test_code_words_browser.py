@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from hearts_core import Ruleset, lab
+from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import PAGES
 from hearts_ui.texts import ui
 from tests.browser.test_pages import _no_exception, _settled
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
-LANGUAGES = ("en", "uk", "ru")
 #: Everything the page shows as text: the page, and inside every shadow root (the card tables);
 #: Material icons are drawn from their names by a font ligature, so their names are not words.
 VISIBLE_TEXT = """() => {
@@ -119,7 +119,7 @@ def _lab_at_work(page: Page, url: str, language: str, shots: Path) -> list[str]:
     return found + _code_words(page, f"{language} Lab, after a simulation")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_no_code_words_on_any_page(server: StreamlitServer, browser: Browser, shots: Path, language: str) -> None:
     context = browser.new_context(viewport={"width": 1366, "height": 900})  # a new visitor each language
     page = context.new_page()

@@ -23,7 +23,7 @@ from tests.browser.table import tables
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import FloatRect, Locator, Page
 
     from tests.browser.conftest import StreamlitServer
 
@@ -107,7 +107,7 @@ def test_a_bad_link_gets_a_message(server: StreamlitServer, page: Page) -> None:
     expect(_preset(page, "a")).to_have_value(message("preset.standard.title"))
 
 
-def _boxes_meet(one: dict[str, float], other: dict[str, float]) -> bool:
+def _boxes_meet(one: FloatRect, other: FloatRect) -> bool:
     return (
         one["x"] < other["x"] + other["width"]
         and other["x"] < one["x"] + one["width"]

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from hearts_core import HandState, IllegalPassError, Reason, Ruleset
+from hearts_core import Card, HandState, IllegalPassError, Reason, Ruleset
 from hearts_core.content.rulebook import (
     FIELDS,
     RULES,
@@ -24,6 +24,7 @@ from hearts_core.content.rulebook import (
 from hearts_core.content.sources import ASSUMPTION, SOURCES
 from hearts_core.engine.reasons import REASON_RULES
 from hearts_core.words.catalogue import MissingMessageError, catalogue, has_message, message
+from hearts_core.words.languages import LANGUAGES
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -124,7 +125,7 @@ def _pass_errors(state: HandState) -> list[IllegalPassError]:
     a seat that has not passed, a seat the table does not have."""
     hands = [hand.cards() for hand in state.hands]
     good = {seat: hand[:3] for seat, hand in enumerate(hands)}
-    tries = [
+    tries: list[dict[int, tuple[Card, ...] | list[Card]]] = [
         {**good, 2: hands[2][:2]},
         {**good, 3: [*hands[3][:2], hands[0][-1]]},
         {0: good[0], 1: good[1]},
@@ -138,7 +139,7 @@ def _pass_errors(state: HandState) -> list[IllegalPassError]:
     return errors
 
 
-@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_pass_errors_name_seats_by_compass_never_by_number(language: str) -> None:
     state = HandState.deal(Ruleset(), seed=3)
     errors = _pass_errors(state)

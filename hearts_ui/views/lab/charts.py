@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import pandas as pd  # type: ignore[import-untyped]
 import plotly.graph_objects as go  # type: ignore[import-untyped]
@@ -36,7 +36,7 @@ from ...texts import ui
 from .common import COLOURS, SIDES, side_name
 
 #: A chart, or the sentence shown instead of a chart that would say nothing.
-Shown = go.Figure | str
+Shown: TypeAlias = go.Figure | str
 
 #: The grey of a difference that may be noise (or is none at all).
 GREY: Final = "#8a8a8a"
@@ -56,12 +56,10 @@ def tick_step(span: float, ticks: int = TICKS) -> float:
     if not span > 0 or not math.isfinite(span):
         return 1
     raw = span / ticks
-    power = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if factor * power >= raw:
-            step = factor * power
-            return round(step, 12) if step < 1 else int(step)
-    return 10 * power  # pragma: no cover - the loop always returns
+    power = 10.0 ** math.floor(math.log10(raw))
+    factor = next(factor for factor in (1, 2, 5, 10) if factor * power >= raw)
+    step = factor * power
+    return round(step, 12) if step < 1 else int(step)
 
 
 def decimals(step: float) -> int:
