@@ -40,6 +40,7 @@ from typing import Final, NamedTuple
 
 from .cards import Card, CardParseError, CardSet, parse_cards
 from .rules import Ruleset
+from .seats import seat_name
 
 _KEYS: Final = ("hand", "deal", "pass", "hands", "taken", "won", "trick", "play")
 
@@ -236,6 +237,11 @@ def _read_plays(number: int, value: str) -> tuple[tuple[str, Card], ...]:
     return tuple(plays)
 
 
+def _seat(seat: int, players: int) -> str:
+    """A seat in the notation's (English) problems: by compass, as the notation lists the seats."""
+    return seat_name(seat, players, "en")
+
+
 def position_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
     """What makes a position impossible, as (the line's key, the problem); ("", "") when fine."""
     hands, taken, won, leader, trick = position
@@ -257,7 +263,8 @@ def position_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
         return "hands", f"the cards must be exactly the deck: missing {missing}, not in the deck {extra}"
     for seat, mask in enumerate(taken):
         if mask.bit_count() != won[seat] * n:
-            return "won", f"seat {seat} won {won[seat]} tricks, so took {won[seat] * n} cards, not {mask.bit_count()}"
+            took = f"so took {won[seat] * n} cards, not {mask.bit_count()}"
+            return "won", f"{_seat(seat, n)} won {won[seat]} tricks, {took}"
     first_trick = _first_trick_problem(rules, position)
     return first_trick if first_trick[1] else _hand_size_problem(rules, position)
 
@@ -268,7 +275,8 @@ def _first_trick_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
     if sum(won) or opening is None:
         return "", ""
     if not trick and not hands[leader] >> opening & 1:
-        return "trick", f"on the first trick the leader must be the holder of {opening}, not seat {leader}"
+        holder = f"the holder of {opening}, not {_seat(leader, len(hands))}"
+        return "trick", f"on the first trick the leader must be {holder}"
     if trick and rules.opening_lead == "lowest_club" and trick[0] != opening:
         return "trick", f"the first trick must be opened with {opening}, not {trick[0]}"
     if trick and trick[0].suit != 0:
@@ -283,7 +291,7 @@ def _hand_size_problem(rules: Ruleset, position: Position) -> tuple[str, str]:
     for seat, mask in enumerate(hands):
         expected = remaining - (1 if (seat - leader) % n < len(trick) else 0)
         if mask.bit_count() != expected:
-            return "hands", f"seat {seat} should hold {expected} cards at this point, not {mask.bit_count()}"
+            return "hands", f"{_seat(seat, n)} should hold {expected} cards at this point, not {mask.bit_count()}"
     return "", ""
 
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from ..words.catalogue import has_message, message
+from ..words.catalogue import has_message, listing, message
 from .cards import SUIT_LETTERS, SUIT_NAMES, Card
+from .seats import seat_name
 
 
 class Reason(StrEnum):
@@ -139,9 +140,30 @@ class IllegalPlayError(ValueError):
 
 
 class IllegalPassError(ValueError):
-    """A pass that breaks the rules (wrong count, a card not held, not the pass phase)."""
+    """A pass that breaks the rules (wrong count, a card not held, not the pass phase).
+
+    ``code`` is the machine-readable reason and ``params`` its parameters, seats as numbers (with
+    ``players``, the size of the table); :meth:`text` names the seats by compass, as the table does.
+
+    >>> IllegalPassError("count", seat=1, players=4, count=2, needed=3).text()
+    'West chose 2 cards to pass; pass exactly 3.'
+    >>> IllegalPassError("seats", missing=[2, 3], players=4).text("uk")
+    'Передають усі гравці одночасно; ще не передали: Північ і Схід.'
+    """
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
-        super().__init__(message(f"pass.{code}", **params))
+        super().__init__(self.text())
+
+    def text(self, language: str | None = None) -> str:
+        """The error as a sentence in ``language`` (the current one by default)."""
+        params = dict(self.params)
+        players = int(params.get("players", 4))
+        if isinstance(params.get("seat"), int):
+            params["seat"] = seat_name(params["seat"], players, language)
+        if params.get("cards"):  # cards as a learner reads them: A♣ K♥
+            params["cards"] = " ".join(Card.parse(text).symbol for text in str(params["cards"]).split())
+        if "missing" in params:
+            params["missing"] = listing([seat_name(seat, players, language) for seat in params["missing"]], language)
+        return message(f"pass.{self.code}", language, **params)

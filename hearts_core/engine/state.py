@@ -48,6 +48,7 @@ from .notation import (
 from .reasons import Explanation, IllegalPassError, IllegalPlayError
 from .rules import Ruleset, RuleTables
 from .scoring import ScoreReport, score_hand
+from .seats import seat_name
 from .vocabulary import OVER, PASS, PLAY, MoonChoice, PassDirection, Phase
 
 SeedLike = int | str | random.Random | None
@@ -417,10 +418,12 @@ class HandState:
         if self._phase != PASS:
             raise IllegalPassError("not_pass_phase", direction=self.pass_direction)
         n = self._ctx.players
-        missing = [seat for seat in range(n) if seat not in passes]
         extra = [seat for seat in passes if not (isinstance(seat, int) and 0 <= seat < n)]
-        if missing or extra:
-            raise IllegalPassError("seats", missing=missing, extra=extra, players=n)
+        if extra:
+            raise IllegalPassError("unknown_seats", extra=extra, players=n)
+        missing = [seat for seat in range(n) if seat not in passes]
+        if missing:
+            raise IllegalPassError("seats", missing=missing, players=n)
         masks = []
         for seat in range(n):
             cards = parse_cards(passes[seat])
@@ -428,10 +431,12 @@ class HandState:
             for card in cards:
                 mask |= 1 << card
             if len(cards) != self._ctx.rules.pass_count:
-                raise IllegalPassError("count", seat=seat, count=len(cards), needed=self._ctx.rules.pass_count)
+                raise IllegalPassError(
+                    "count", seat=seat, players=n, count=len(cards), needed=self._ctx.rules.pass_count
+                )
             not_held = mask & ~self._hands[seat]
             if not_held:
-                raise IllegalPassError("not_held", seat=seat, cards=str(CardSet.from_mask(not_held)))
+                raise IllegalPassError("not_held", seat=seat, players=n, cards=str(CardSet.from_mask(not_held)))
             masks.append(mask)
         state = self._copy()
         state._hands = exchange(
@@ -750,7 +755,8 @@ def opening_leader(rules: Ruleset, hands: Sequence[int], hand_number: int) -> in
 
 
 def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] | str]) -> tuple[int, ...]:
-    """Check that ``hands`` deal exactly the ruleset's deck evenly; return their masks."""
+    """Check that ``hands`` deal exactly the ruleset's deck evenly; return their masks.  The problems
+    are the notation's English, seats named by compass as the notation lists them (South / West / ...)."""
     n = rules.players
     if len(hands) != n:
         raise ValueError(f"expected {n} hands, one per seat, got {len(hands)}")
@@ -762,11 +768,12 @@ def validate_deal(rules: Ruleset, hands: Sequence[CardSet | Iterable[CardLike] |
         mask = 0
         for card in cards:
             mask |= 1 << card
+        player = seat_name(seat, n, "en")
         if len(cards) != size:
-            raise ValueError(f"seat {seat} has {len(cards)} cards; each player gets {size}")
+            raise ValueError(f"{player} has {len(cards)} cards; each player gets {size}")
         twice = mask & seen
         if twice:
-            raise ValueError(f"{CardSet.from_mask(twice)} dealt to more than one seat (seat {seat} again)")
+            raise ValueError(f"{CardSet.from_mask(twice)} dealt to more than one player ({player} again)")
         outside = mask & ~rules.tables.deck_mask
         if outside:
             raise ValueError(f"seat {seat} holds {CardSet.from_mask(outside)}, removed from the deck under these rules")

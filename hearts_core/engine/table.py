@@ -36,45 +36,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
 
-from ..words.catalogue import message
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardLike, CardSet
 from .rules import QUEEN_OF_SPADES
+from .seats import SEAT_COMPASS, seat_compass, seat_name
 from .state import HandState
 from .vocabulary import PASS, PLAY
 
 #: ``face_up`` words accepted by :func:`table_snapshot` besides a list of seats.
 FACE_UP_WORDS: Final = ("all", "none")
-
-
-#: The compass point of each seat, by the number of players: seat 0 (the learner)
-#: sits at the bottom, South, and play goes to the left, clockwise.
-SEAT_COMPASS: Final[dict[int, tuple[str, ...]]] = {
-    2: ("south", "north"),
-    3: ("south", "west", "east"),
-    4: ("south", "west", "north", "east"),
-    5: ("south", "west", "north_west", "north_east", "east"),
-    6: ("south", "south_west", "north_west", "north", "north_east", "south_east"),
-}
-
-
-def seat_compass(seat: int, players: int) -> str:
-    """The compass point of ``seat`` at a table of ``players`` (``"south"``, ``"north_west"``...)."""
-    if players not in SEAT_COMPASS or not 0 <= seat < players:
-        raise ValueError(f"no seat {seat} at a table of {players} players")
-    return SEAT_COMPASS[players][seat]
-
-
-def seat_name(seat: int, players: int, language: str | None = None) -> str:
-    """The name of ``seat`` at a table of ``players``, from the message catalogue.
-
-    >>> [seat_name(seat, 4) for seat in range(4)]
-    ['South', 'West', 'North', 'East']
-    >>> [seat_name(seat, 3) for seat in range(3)]
-    ['South', 'West', 'East']
-    >>> seat_name(5, 6)
-    'South-East'
-    """
-    return message(f"seat.{seat_compass(seat, players)}", language)
 
 
 #: The order of the suits in a displayed hand: alternating colours (spades, hearts, clubs, diamonds).
@@ -460,6 +429,7 @@ __all__ = [
     "DISPLAY_SUITS",
     "FACE_UP_WORDS",
     "RANK_ORDERS",
+    "SEAT_COMPASS",
     "Badges",
     "Play",
     "RankOrder",
@@ -470,6 +440,7 @@ __all__ = [
     "concealed",
     "display_order",
     "scene_key",
+    "seat_compass",
     "seat_name",
     "seat_plays",
     "table_events",

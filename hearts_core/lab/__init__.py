@@ -42,6 +42,8 @@ from .share import (
 )
 from .simulation import (
     MAX_GAME_HANDS,
+    STAT_UNITS,
+    UNITS,
     GameRow,
     HandRow,
     SimulationResult,
@@ -59,7 +61,9 @@ __all__ = [
     "MAX_GAMES",
     "MAX_GAME_HANDS",
     "POLICIES",
+    "STAT_UNITS",
     "TIME_BUDGET",
+    "UNITS",
     "CardLine",
     "ChunkCall",
     "Divergence",

@@ -35,7 +35,7 @@ from ..engine.game import game_ends
 from ..engine.rules import Ruleset
 from ..engine.state import shuffled_deal
 from ..search import kernel
-from ..words.catalogue import decimal, message
+from ..words.catalogue import decimal, message, percent
 from .compare import POLICIES, check_same_deck
 
 Progress = Callable[[int, int], bool]
@@ -349,6 +349,24 @@ def simulate_pairs(
 # -- statistics ----------------------------------------------------------------------------------
 
 
+#: What each statistic counts, so that only statistics of one unit share a scale: a share of
+#: hands (drawn in percentage points), points, a trick's number, hands.
+STAT_UNITS: Final[dict[str, str]] = {
+    "moon_rate": "share",
+    "sun_rate": "share",
+    "queen_self_rate": "share",
+    "seat0_points": "points",
+    "hand_points": "points",
+    "score_spread": "points",
+    "first_trick_points": "points",
+    "winner_margin": "points",
+    "hearts_broken_trick": "trick",
+    "hands_per_game": "hands",
+}
+#: The units in the order the page shows them.
+UNITS: Final = ("share", "points", "trick", "hands")
+
+
 @dataclass(frozen=True)
 class StatDiff:
     """A paired comparison of one statistic: the means under A and B, the difference
@@ -370,24 +388,43 @@ class StatDiff:
     def label(self, language: str | None = None) -> str:
         return message(f"lab.stat.{self.key}", language)
 
+    @property
+    def unit(self) -> str:
+        """What the statistic counts (one of :data:`UNITS`)."""
+        return STAT_UNITS.get(self.key, "points")
+
     def text(self, language: str | None = None) -> str:
-        """A sentence with the figures and whether the difference is real or noise."""
+        """A sentence with the figures and whether the difference is real or noise; a share of
+        hands as a percentage, its difference in percentage points.
+
+        >>> StatDiff("moon_rate", 0.012, 0.02, 0.008, -0.001, 0.017, 500, "noise").text()  # doctest: +ELLIPSIS
+        'Hands with a moon: 1.2% under A, 2% under B, a difference of +0.8 percentage points (95% interval -0.1 ...'
+        """
         key = "too_few" if self.n < 2 and self.verdict != "identical" else self.verdict
+        share = self.unit == "share"
+        mean = _percent if share else _fmt
+        scale = 100.0 if share else 1.0
+        diff = _fmt(self.diff * scale, language, signed=True)
         return message(
             f"lab.verdict.{key}",
             language,
             label=self.label(language),
-            mean_a=_fmt(self.mean_a, language),
-            mean_b=_fmt(self.mean_b, language),
-            diff=_fmt(self.diff, language, signed=True),
-            low=_fmt(self.low, language, signed=True),
-            high=_fmt(self.high, language, signed=True),
+            mean_a=mean(self.mean_a, language),
+            mean_b=mean(self.mean_b, language),
+            diff=message("lab.percentage_points", language, value=diff) if share else diff,
+            low=_fmt(self.low * scale, language, signed=True),
+            high=_fmt(self.high * scale, language, signed=True),
             n=self.n,
         )
 
 
 def _fmt(value: float, language: str | None, signed: bool = False) -> str:
     return decimal(value, 3, language, signed=signed, trim=True)
+
+
+def _percent(value: float, language: str | None) -> str:
+    """A share as a percentage with at most one decimal ("1.2%")."""
+    return percent(round(value, 3), language, exact=True)
 
 
 def paired_difference(pairs: Iterable[tuple[float, float]], key: str, per: str = "hand") -> StatDiff:
@@ -455,6 +492,8 @@ def compare_stats(result: SimulationResult) -> tuple[StatDiff, ...]:
 
 __all__ = [
     "MAX_GAME_HANDS",
+    "STAT_UNITS",
+    "UNITS",
     "GameRow",
     "HandRow",
     "SimulationResult",

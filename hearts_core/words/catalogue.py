@@ -7,8 +7,8 @@ tables flatten to dotted keys (``[reason] hand_over = "..."`` is
 the interface's) turn them into sentences.  This module is the bottom layer of
 ``hearts_core``: it imports nothing else from it.
 
->>> message("pass.count", seat=1, count=2, needed=3)
-'Seat 1 chose 2 cards to pass; pass exactly 3.'
+>>> message("pass.count", seat="West", count=2, needed=3)
+'West chose 2 cards to pass; pass exactly 3.'
 >>> has_message("rule.V3.title")
 True
 
@@ -254,13 +254,16 @@ def whole(value: int, language: str | None = None) -> str:
     return format_decimal(value, locale=locale_of(language or current_language()))
 
 
-def percent(value: float, language: str | None = None) -> str:
-    """A share as a whole percentage, as the language writes it.
+def percent(value: float, language: str | None = None, *, exact: bool = False) -> str:
+    """A share as a whole percentage, as the language writes it (``exact``: with every decimal the
+    value has, so round it first).
 
     >>> percent(0.456, "en"), percent(0.456, "uk"), percent(0.456, "ru")
     ('46%', '46%', '46\xa0%')
+    >>> percent(0.012, "en", exact=True), percent(0.012, "uk", exact=True)
+    ('1.2%', '1,2%')
     """
-    return format_percent(value, locale=locale_of(language or current_language()))
+    return format_percent(value, locale=locale_of(language or current_language()), decimal_quantization=not exact)
 
 
 def listing(items: list[str], language: str | None = None) -> str:

@@ -123,6 +123,50 @@ def test_step_the_replay_in_sync() -> None:
     assert not at.exception
 
 
+def _deal_by_number(at: AppTest, seed: int) -> None:
+    at.radio(key="ha_lab_mode").set_value("seed").run()
+    at.number_input(key="ha_lab_seed").set_value(seed).run()
+    at.button(key="ha_lab_deal_seed").click().run()
+    assert not at.exception
+
+
+def test_where_the_rule_sets_part_both_tables_show_their_card_under_their_name() -> None:
+    # Standard against pagat.com's rules, deal 10: West discards a heart on the first trick under B
+    # only, and that card ends the trick.
+    at = _open(a=lab.encode_ruleset(Ruleset.preset("standard")), b=lab.encode_ruleset(Ruleset.preset("pagat")))
+    _deal_by_number(at, 10)
+    replay = _replay(at)
+    divergence = replay.divergence
+    assert divergence is not None and divergence.kind == "legality"
+    at.button(key="ha_lab_jump").click().run()
+    step = lab.divergence_step(divergence, replay.last_step)
+    assert kept(at, LabView).step == step
+    for side, history in (("a", replay.history_a), ("b", replay.history_b)):
+        data = table_data(at, f"ha_lab_table_{side}")
+        card = str(history.move(step).card)
+        assert card == divergence.params[f"card_{side}"]  # each table shows its own rule set's card
+        assert card in data["marks"]
+        assert data["open_last"] and card in [play["card"] for play in data["last"]["plays"]]  # it ended the trick
+        assert data["from"] is None and data["events"] == []  # the table jumps: no replay of older cards
+        assert data["speeds"] is None
+    names = [str(element.value) for element in at.subheader]
+    assert any(ui("lab.ruleset_a") in name for name in names) and any(ui("lab.ruleset_b") in name for name in names)
+    # One step on, the next trick has begun: the tables show it, not the last trick.
+    at.button(key="ha_lab_next").click().run()
+    assert not table_data(at, "ha_lab_table_a")["open_last"]
+
+
+def test_a_different_pass_is_picked_out_on_both_tables() -> None:
+    at = _open()  # standard against omnibus: on deal 0 one seat passes other cards
+    _deal_by_number(at, 0)
+    divergence = _replay(at).divergence
+    assert divergence is not None and divergence.reason_code == "pass_choice"
+    differ = set(divergence.params["pass_a"].split()) ^ set(divergence.params["pass_b"].split())
+    assert kept(at, LabView).step == 0 and differ
+    for side in ("a", "b"):
+        assert set(table_data(at, f"ha_lab_table_{side}")["marks"]) == differ
+
+
 def test_a_bad_pasted_deal_keeps_the_previous_deal() -> None:
     at = _open()
     at.radio(key="ha_lab_mode").set_value("seed").run()
@@ -160,6 +204,13 @@ def test_a_small_simulation_gives_charts_a_table_and_a_csv() -> None:
     diffs = lab.compare_stats(job.result())
     markdown = "\n".join(_texts(at, "markdown"))
     assert diffs and all(diff.text() in markdown for diff in diffs)
+    # Standard against omnibus: nobody shoots the sun under either, so that row is "identical".
+    identical = [diff for diff in diffs if diff.verdict == "identical"]
+    assert "sun_rate" in {diff.key for diff in identical}
+    lines = [str(element.value) for element in at.markdown]
+    badge = f":gray-badge[{ui('lab.verdict_identical')}]"
+    assert all(any(line.startswith(badge) and diff.label() in line for line in lines) for diff in identical)
+    assert not any(ui("lab.verdict_noise") in line and diff.label() in line for line in lines for diff in identical)
 
 
 def test_a_shared_link_restores_both_rulesets() -> None:

@@ -1,6 +1,8 @@
 """What a learner reads, on every lesson step (every frame of every walkthrough) and every puzzle:
 no card in notation outside a card chip ("QS" must show as Q♠), no developer references (the
-rule book's file, variant codes, seat numbers, field names, source numbers).
+rule book's file, variant codes, seat numbers, field names, source numbers) and no code words
+(:mod:`tests.code_words`: snake_case, None/True/False, catalogue keys; the browser sweep of every
+page in every language uses the same check).
 
 Rendered through app.py with AppTest; the card table's words are read from what the page sends it.
 """
@@ -17,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core.content.lessons import LESSONS_DIR, WalkthroughStep, load_curriculum
 from hearts_core.engine.rules import field_names
+from tests.code_words import code_words
 from tests.helpers import puzzle_library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +90,14 @@ def _problems(at: AppTest, where: str) -> list[str]:
         for pattern in DEVELOPER_WORDS:
             for match in pattern.finditer(text):
                 found.append(f"{where}: developer word {match.group()!r} in {text[:120]!r}")
+        found += [f"{where}: code word {word!r} in {text[:120]!r}" for word in code_words(_without_markup(text))]
     return found
+
+
+def _without_markup(text: str) -> str:
+    """A shown text without what is markup, not words: HTML tags and their attributes, Markdown's
+    coloured spans and icons (``:red[``, ``:material/check:``)."""
+    return re.sub(r"<[^>]*>|:[a-z-]+\[|:material/[a-z_]+:", " ", text)
 
 
 def _open(page: str) -> AppTest:
@@ -135,13 +145,37 @@ def test_every_puzzle_speaks_the_learners_words() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Lead the 2C", "V8 is on", "seat 0 passes", "see RULES.md", "must_break_hearts is off", "source 003 says"]
+    "text",
+    [
+        "Lead the 2C",
+        "V8 is on",
+        "seat 0 passes",
+        "see RULES.md",
+        "must_break_hearts is off",
+        "source 003 says",
+        "Seat 1 chose 2 cards",
+        "Місце 2 вибрало",
+        "У места 3 нет",
+        "removed_cards: 2C",
+        "Moon: None",
+        "first trick: False",
+        "lab.stat.moon_rate",
+    ],
 )
 def test_the_check_finds_what_it_is_for(text: str) -> None:
     """The patterns above do catch each kind of mistake (a check that finds nothing proves nothing)."""
-    assert NOTATION.search(text) or any(pattern.search(text) for pattern in DEVELOPER_WORDS)
+    assert (
+        NOTATION.search(text)
+        or any(pattern.search(text) for pattern in DEVELOPER_WORDS)
+        or code_words(_without_markup(text))
+    )
 
 
 def test_the_check_lets_the_learners_words_through() -> None:
-    fine = "Lead the 2♣, then the Q♠: South and West, the queen of spades, 10♥. Hearts, Version 2 of 3."
+    fine = (
+        "Lead the 2♣, then the Q♠: South and West, the queen of spades, 10♥. Hearts, Version 2 of 3. "
+        "None of them; cards removed: None: the full deck. See pagat.com, e.g. the CSV variant-lab-hands.csv. "
+        ":red-badge[real] :material/check: <span class='ha-chip k-h'>Q♥</span>"
+    )
     assert not NOTATION.search(fine) and not any(pattern.search(fine) for pattern in DEVELOPER_WORDS)
+    assert code_words(_without_markup(fine)) == []

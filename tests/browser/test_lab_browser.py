@@ -8,13 +8,14 @@ Expected words come from the catalogue and the engine, never typed here.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from hearts_core import Ruleset, lab
+from hearts_core import Card, Ruleset, lab
 from hearts_core.content.rulebook import apply_variant
 from hearts_core.words.catalogue import message
 from hearts_ui.texts import ui
@@ -22,7 +23,7 @@ from tests.browser.table import tables
 from tests.browser.test_pages import _no_exception, _settled
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import FloatRect, Locator, Page
 
     from tests.browser.conftest import StreamlitServer
 
@@ -104,3 +105,63 @@ def test_a_bad_link_gets_a_message(server: StreamlitServer, page: Page) -> None:
     _no_exception(page)
     expect(page.get_by_text(ui("lab.url_dismiss"), exact=True)).to_be_visible()
     expect(_preset(page, "a")).to_have_value(message("preset.standard.title"))
+
+
+def _boxes_meet(one: FloatRect, other: FloatRect) -> bool:
+    return (
+        one["x"] < other["x"] + other["width"]
+        and other["x"] < one["x"] + one["width"]
+        and one["y"] < other["y"] + other["height"]
+        and other["y"] < one["y"] + one["height"]
+    )
+
+
+@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
+def test_where_the_rule_sets_part_each_table_is_named_and_shows_its_card(
+    server: StreamlitServer, page: Page, shots: Path, width: int
+) -> None:
+    # Standard against pagat.com's rules, deal 10: West may discard the J♥ on the first trick under B
+    # only (the J♦ under A), and that card ends the trick.
+    rules_a, rules_b = Ruleset.preset("standard"), Ruleset.preset("pagat")
+    replay = lab.replay_pair(rules_a, rules_b, 10)
+    assert replay.divergence is not None
+    step = lab.divergence_step(replay.divergence, replay.last_step)
+    page.set_viewport_size({"width": width, "height": 768 if width > 500 else 844})
+    page.goto(f"{server.url}{LAB_PATH}?a={lab.encode_ruleset(rules_a)}&b={lab.encode_ruleset(rules_b)}")
+    _settled(page)
+    page.locator(".st-key-ha_lab_mode").get_by_text(ui("lab.mode_seed"), exact=True).click()
+    _settled(page)
+    seed = page.locator(".st-key-ha_lab_seed input")
+    seed.fill("10")
+    seed.press("Enter")
+    _settled(page)
+    _button(page, "ha_lab_deal_seed").click()
+    _settled(page)
+    _button(page, "ha_lab_jump").click()
+    _settled(page)
+    _no_exception(page)
+    for side, history in (("a", replay.history_a), ("b", replay.history_b)):
+        card = Card.parse(str(history.move(step).card))
+        label = page.locator(f".st-key-ha_lab_label_{side}")
+        table = page.locator(f".st-key-ha_lab_table_{side} .hat")
+        label.scroll_into_view_if_needed()
+        expect(label).to_have_text(ui(f"lab.ruleset_{side}"))
+        expect(label).to_be_in_viewport()
+        expect(table).to_have_attribute("data-moving", "0")  # the table jumped: nothing still to come
+        label_box, table_box = label.bounding_box(), table.bounding_box()
+        assert label_box is not None and table_box is not None
+        assert label_box["y"] + label_box["height"] <= table_box["y"] + 1  # the name is above its own table
+        assert table_box["x"] <= label_box["x"] + 1 and label_box["x"] < table_box["x"] + table_box["width"]
+        # The card where the rule sets part lies on the table, picked out, with nothing over it.
+        shown = table.locator(".hat-slot .hat-card.marked")
+        expect(shown).to_have_count(1)
+        expect(shown).to_have_attribute("aria-label", re.compile(re.escape(card.name)))
+        shown.scroll_into_view_if_needed()
+        expect(shown).to_be_in_viewport()
+        card_box = shown.bounding_box()
+        assert card_box is not None
+        for other in table.locator(".hat-center button, .hat-trick-caption").all():
+            box = other.bounding_box()
+            assert box is None or not _boxes_meet(card_box, box), f"{other.inner_text()!r} covers {card.name}"
+        page.screenshot(path=str(shots / f"parting_{width}_{side}.png"))
+    _no_exception(page)

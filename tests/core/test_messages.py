@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from hearts_core import HandState, IllegalPassError, Reason, Ruleset
+from hearts_core import Card, HandState, IllegalPassError, Reason, Ruleset
 from hearts_core.content.rulebook import (
     FIELDS,
     RULES,
@@ -24,6 +24,7 @@ from hearts_core.content.rulebook import (
 from hearts_core.content.sources import ASSUMPTION, SOURCES
 from hearts_core.engine.reasons import REASON_RULES
 from hearts_core.words.catalogue import MissingMessageError, catalogue, has_message, message
+from hearts_core.words.languages import LANGUAGES
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -111,12 +112,47 @@ def test_every_preset_has_a_title_and_notes(name: str) -> None:
 
 
 def test_pass_error_codes_have_messages() -> None:
-    for code in ("not_pass_phase", "seats", "count", "not_held"):
+    for code in ("not_pass_phase", "seats", "unknown_seats", "count", "not_held"):
         assert has_message(f"pass.{code}")
     state = HandState.deal(Ruleset(), seed=3)
     with pytest.raises(IllegalPassError) as info:
         state.with_passes({0: ["2C"]})
     assert not PLACEHOLDER.search(str(info.value))
+
+
+def _pass_errors(state: HandState) -> list[IllegalPassError]:
+    """The pass errors a learner or a program can meet on ``state``: too few cards, a card not held,
+    a seat that has not passed, a seat the table does not have."""
+    hands = [hand.cards() for hand in state.hands]
+    good = {seat: hand[:3] for seat, hand in enumerate(hands)}
+    tries: list[dict[int, tuple[Card, ...] | list[Card]]] = [
+        {**good, 2: hands[2][:2]},
+        {**good, 3: [*hands[3][:2], hands[0][-1]]},
+        {0: good[0], 1: good[1]},
+        {**good, 7: good[0]},
+    ]
+    errors = []
+    for passes in tries:
+        with pytest.raises(IllegalPassError) as info:
+            state.with_passes(passes)
+        errors.append(info.value)
+    return errors
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_pass_errors_name_seats_by_compass_never_by_number(language: str) -> None:
+    state = HandState.deal(Ruleset(), seed=3)
+    errors = _pass_errors(state)
+    assert [error.code for error in errors] == ["count", "not_held", "seats", "unknown_seats"]
+    texts = [error.text(language) for error in errors]
+    compass = [message(f"seat.{point}", language) for point in ("north", "east")]
+    assert compass[0] in texts[0] and compass[1] in texts[1]  # North chose two cards; East does not hold one
+    assert compass[0] in texts[2] and compass[1] in texts[2]  # North and East have not passed
+    for error, text in zip(errors, texts, strict=True):
+        counts = {str(error.params[name]) for name in ("count", "needed") if name in error.params}
+        numbers = re.findall(r"\d+(?![\d♣♦♥♠])", text)  # not the ranks of cards (10♠)
+        assert set(numbers) <= counts, text  # numbers count cards, never name a seat
+        assert not PLACEHOLDER.search(text), text
 
 
 def test_note_codes_have_messages() -> None:

@@ -279,12 +279,12 @@ def test_inconsistent_position_missing_card() -> None:
 def test_inconsistent_position_wrong_hand_sizes() -> None:
     hands = " / ".join(["6C TC AC 5D 9D KD 4H 8H QH 3S 7S", "JS " + ROUND_ROBIN[1], *ROUND_ROBIN[2:]])
     error = notation_error(position_text(hands=hands), HOLD)
-    assert_names(error, 2, "hands", "seat 0 should hold 12 cards")
+    assert_names(error, 2, "hands", "South should hold 12 cards")
 
 
 def test_inconsistent_position_names_the_won_or_taken_line() -> None:
     error = notation_error(position_text(won="1 0 0 0"), HOLD)
-    assert "seat 0 won 1 tricks" in str(error)
+    assert "South won 1 tricks" in str(error)
     assert (error.line, error.key) in {(4, "won"), (3, "taken")}, str(error)
 
 

@@ -214,18 +214,46 @@ def _stepper(position: int, last: int, parting: int | None) -> None:
         )
 
 
-def _column_table(history: History, position: int, title: str, side: str) -> None:
+#: Each side's colour in the page's words, the colour of its bars in the charts.
+SIDE_COLOURS: Final = {"a": "red", "b": "blue"}
+
+
+def _column_table(history: History, position: int, side: str, marks: tuple[str, ...] = ()) -> None:
+    """One rule set's table at ``position``, under its name (on a phone the columns stack, and the
+    name is what tells the two tables apart).  The table jumps to each step, so the words beside
+    it always describe what it shows; a step whose card ended a trick opens on that trick, so the
+    card stays in sight.  ``marks`` are cards to pick out besides the one just played."""
     index = min(position, len(history) - 1)
     shown = history[index]
     move = history.move(index) if index else None
+    with st.container(key=LabView.widget_key("label", side)):
+        st.subheader(f":{SIDE_COLOURS[side]}[{side_name(side)}]", anchor=False)
+    ended_trick = move is not None and not shown.current_trick.cards
     card_table(
-        TableScene(shown, face_up="all", highlight=(str(move.card),) if move else (), title=title),
+        TableScene(
+            shown,
+            face_up="all",
+            highlight=(*marks, str(move.card)) if move else marks,
+            title=side_name(side),
+            motion="jump",
+            open_last=ended_trick,
+        ),
         key=LabView.widget_key("table", side),
     )
     if move is not None:
         st.caption(move.explanation.narration(seat_name(move.seat, shown.rules.players)))
     elif index < position:
         st.caption(ui("lab.hand_over_early"))
+
+
+def _passed_differently(divergence: lab.Divergence | None) -> tuple[str, ...]:
+    """The cards one seat passes under one rule set and not the other (when the pass is where
+    the rule sets part), to pick out on both tables."""
+    if divergence is None or divergence.reason_code != "pass_choice":
+        return ()
+    passed_a = set(str(divergence.params.get("pass_a", "")).split())
+    passed_b = set(str(divergence.params.get("pass_b", "")).split())
+    return tuple(sorted(passed_a ^ passed_b))
 
 
 def _scores_table(replay: Any) -> None:
@@ -297,11 +325,12 @@ def _stepped(replay: Any) -> None:
     else:
         st.info(ui("lab.diverges_later", number=parting), icon=":material/call_split:")
     _stepper(position, last, parting)
+    marks = _passed_differently(divergence) if position == 0 else ()
     left, right = st.columns(2, gap="medium")
     with left:
-        _column_table(replay.history_a, position, side_name("a"), "a")
+        _column_table(replay.history_a, position, "a", marks)
     with right:
-        _column_table(replay.history_b, position, side_name("b"), "b")
+        _column_table(replay.history_b, position, "b", marks)
 
 
 def same_deal(rules_a: Ruleset, rules_b: Ruleset) -> bool:

@@ -5,12 +5,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Final
+from typing import Final
 
 import pandas as pd  # type: ignore[import-untyped]
-import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
-from plotly.subplots import make_subplots  # type: ignore[import-untyped]
 
 from hearts_core import lab
 from hearts_core.engine.rules import Ruleset
@@ -19,8 +17,7 @@ from hearts_core.words.catalogue import message
 
 from ... import page_state
 from ...texts import ui
-from . import worker
-from .common import COLOURS, SIDES, side_name
+from . import charts, worker
 from .replay import POLICY_KEY
 from .view import LabView
 
@@ -187,29 +184,58 @@ def _results(result: lab.SimulationResult) -> None:
         hands["deal_seed"] = hands["deal_seed"].astype(str)
     st.subheader(ui("lab.sim_results", count=result.pairs))
     diffs = lab.compare_stats(result)
-    st.plotly_chart(_diff_chart(diffs), key=LabView.widget_key("chart", "diffs"), config={"displayModeBar": False})
+    st.plotly_chart(
+        charts.diff_chart(diffs), key=LabView.widget_key("chart", "diffs"), config={"displayModeBar": False}
+    )
     for diff in diffs:
         colour, words = VERDICT_BADGES.get(diff.verdict, ("gray", "lab.verdict_noise"))
         badge = f":{colour}-badge[{ui(words)}]"
         st.markdown(f"{badge} {diff.text()}")
-    figures = [
-        _scores_chart(hands),
-        _rates_chart(hands),
-        _queen_chart(hands, result.players),
-        _trick_chart(hands, "first_trick_points", message("lab.stat.first_trick_points"), ui("common.axis_points")),
-        _trick_chart(hands, "hearts_broken_trick", ui("lab.chart_broken"), ui("lab.axis_broken")),
+    _charts(result_charts(result, hands))
+    _table_and_downloads(result, hands)
+
+
+def result_charts(result: lab.SimulationResult, hands: pd.DataFrame) -> list[charts.Shown]:
+    """The charts of how the hands (and games) went under A and under B, or the sentences that
+    stand for those that would say nothing."""
+    shown = [
+        charts.scores_chart(hands),
+        charts.rates_chart(hands),
+        charts.queen_chart(hands, result.players),
+        charts.distribution_chart(
+            hands, "first_trick_points", message("lab.stat.first_trick_points"), ui("common.axis_points")
+        ),
+        charts.distribution_chart(
+            hands,
+            "hearts_broken_trick",
+            ui("lab.chart_broken"),
+            ui("lab.axis_broken"),
+            name=charts.broken_name,
+            order=charts.never_last,
+        ),
     ]
     if result.games:
         played = pd.DataFrame(result.game_records())
-        figures += [
-            _trick_chart(played, "hands", message("lab.stat.hands_per_game"), ui("lab.unit_hands")),
-            _trick_chart(played, "margin", ui("lab.chart_margin"), ui("common.axis_points")),
+        shown += [
+            charts.distribution_chart(played, "hands", message("lab.stat.hands_per_game"), ui("lab.unit_hands")),
+            charts.distribution_chart(played, "margin", ui("lab.chart_margin"), ui("common.axis_points")),
         ]
+    return shown
+
+
+def _charts(shown: Sequence[charts.Shown]) -> None:
+    """The figures two by two, then the sentences that stand for charts which would say nothing."""
+    figures = [item for item in shown if not isinstance(item, str)]
     left, right = st.columns(2, gap="medium")
     for number, figure in enumerate(figures):
         (left if number % 2 == 0 else right).plotly_chart(
             figure, key=LabView.widget_key("chart", number), config={"displayModeBar": False}
         )
+    for sentence in (item for item in shown if isinstance(item, str)):
+        st.markdown(f"- {sentence}")
+
+
+def _table_and_downloads(result: lab.SimulationResult, hands: pd.DataFrame) -> None:
     st.markdown(f"##### {ui('lab.table_heading')}")
     st.dataframe(shown_table(hands, result.players), key=LabView.widget_key("frame"), hide_index=True, height=320)
     buttons = st.container(horizontal=True, gap="small")
@@ -230,124 +256,3 @@ def _results(result: lab.SimulationResult) -> None:
             key=LabView.widget_key("csv", "games"),
             icon=":material/download:",
         )
-
-
-def _layout(figure: go.Figure, title: str, height: int = 340) -> go.Figure:
-    figure.update_layout(
-        height=height,
-        margin={"l": 10, "r": 10, "t": 50, "b": 20},
-        title={"text": title, "x": 0, "xanchor": "left"},
-        legend={"orientation": "h", "y": -0.26, "x": 0, "yanchor": "top"},
-    )
-    return figure
-
-
-def _side_rows(frame: pd.DataFrame, side: str) -> pd.DataFrame:
-    return frame[frame["ruleset"] == side.upper()]
-
-
-def _diff_chart(diffs: Sequence[Any]) -> go.Figure:
-    """Each difference B − A on its own scale, with its 95% interval and the zero line."""
-    figure = make_subplots(rows=len(diffs), cols=1, vertical_spacing=0.5 / max(len(diffs), 1))
-    for row, diff in enumerate(diffs, start=1):
-        real = diff.verdict == "real"
-        colour = COLOURS["a"] if real else "#8a8a8a"
-        high = diff.high if diff.high != float("inf") else diff.diff
-        low = diff.low if diff.low != float("-inf") else diff.diff
-        figure.add_trace(
-            go.Scatter(
-                x=[diff.diff],
-                y=[diff.label()],
-                mode="markers",
-                marker={"color": colour, "size": 11},
-                error_x={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [high - diff.diff],
-                    "arrayminus": [diff.diff - low],
-                    "color": colour,
-                    "thickness": 2.5,
-                },
-                hovertemplate=f"{diff.label()}: %{{x:+.3f}}<extra></extra>",
-                showlegend=False,
-            ),
-            row=row,
-            col=1,
-        )
-        figure.add_vline(x=0, line_color="rgba(80,80,80,0.7)", line_dash="dot", row=row, col=1)
-        reach = max(abs(low), abs(high), abs(diff.diff), 1e-3) * 1.15
-        figure.update_xaxes(range=[-reach, reach], row=row, col=1)
-    figure.update_yaxes(automargin=True, tickfont={"size": 12})
-    figure.update_xaxes(zeroline=False, tickfont={"size": 10})
-    return _layout(figure, ui("lab.chart_diffs"), height=70 * len(diffs) + 80)
-
-
-def _scores_chart(frame: pd.DataFrame) -> go.Figure:
-    figure = go.Figure()
-    seats = [column for column in frame.columns if column.startswith("score_") and column[6:].isdigit()]
-    for side in SIDES:
-        rows = _side_rows(frame, side)
-        values = pd.concat([rows[column] for column in seats], ignore_index=True)
-        figure.add_trace(go.Histogram(x=values, name=side_name(side), opacity=0.55, marker_color=COLOURS[side]))
-    figure.update_layout(
-        barmode="overlay",
-        xaxis={"title": {"text": ui("common.axis_points")}},
-        yaxis={"title": {"text": ui("lab.axis_count")}},
-    )
-    return _layout(figure, ui("lab.chart_scores"))
-
-
-def _rates_chart(frame: pd.DataFrame) -> go.Figure:
-    figure = go.Figure()
-    names = [ui("lab.rate_moon"), ui("lab.rate_sun")]
-    for side in SIDES:
-        rows = _side_rows(frame, side)
-        count = max(len(rows), 1)
-        rates = [float((rows["moon_shooter"] >= 0).sum()) / count, float((rows["sun_shooter"] >= 0).sum()) / count]
-        figure.add_trace(
-            go.Bar(
-                x=names,
-                y=rates,
-                name=side_name(side),
-                marker_color=COLOURS[side],
-                text=[f"{rate:.1%}" for rate in rates],
-                textposition="outside",
-            )
-        )
-    figure.update_layout(barmode="group", yaxis={"tickformat": ".0%", "rangemode": "tozero"})
-    return _layout(figure, ui("lab.chart_rates"))
-
-
-def _queen_chart(frame: pd.DataFrame, players: int) -> go.Figure:
-    figure = go.Figure()
-    names = [seat_name(seat, players) for seat in range(players)] + [ui("lab.queen_nobody")]
-    for side in SIDES:
-        rows = _side_rows(frame, side)
-        count = max(len(rows), 1)
-        shares = [float((rows["queen_taker"] == seat).sum()) / count for seat in range(players)]
-        shares.append(float((rows["queen_taker"] < 0).sum()) / count)
-        figure.add_trace(go.Bar(x=names, y=shares, name=side_name(side), marker_color=COLOURS[side]))
-    figure.update_layout(barmode="group", yaxis={"tickformat": ".0%", "rangemode": "tozero"})
-    return _layout(figure, ui("lab.chart_queen"))
-
-
-def _trick_chart(frame: pd.DataFrame, column: str, title: str, axis: str) -> go.Figure:
-    """How often each value of ``column`` comes up under A and under B."""
-    figure = go.Figure()
-    for side in SIDES:
-        rows = _side_rows(frame, side)
-        counts = rows[column].value_counts(normalize=True).sort_index()
-        figure.add_trace(
-            go.Bar(
-                x=[str(value) for value in counts.index],
-                y=list(counts.values),
-                name=side_name(side),
-                marker_color=COLOURS[side],
-            )
-        )
-    figure.update_layout(
-        barmode="group",
-        xaxis={"title": {"text": axis}, "type": "category"},
-        yaxis={"tickformat": ".0%", "rangemode": "tozero"},
-    )
-    return _layout(figure, title)

@@ -208,6 +208,8 @@ class TableScene:
     hide_points: bool = False
     #: Play the change from the last picture card by card ("watch") or show the new one at once ("jump").
     motion: Motion = "watch"
+    #: Open the new picture on the last finished trick (a replay's step that ended a trick shows its card).
+    open_last: bool = False
 
 
 # -- the parts of the payload ------------------------------------------------------------------
@@ -516,6 +518,7 @@ def table_payload(scene: TableScene, look: TableLook = TableLook(), key: str = "
         "seats": [_seat(view, table, scene, look) for view in table.seats],
         "trick": _trick(table.trick, table),
         "last": _last(table.last_trick, table),
+        "open_last": scene.open_last and table.last_trick is not None,
         "idle": ui("table.trick_waiting")
         if table.badges.phase == "pass"
         else (ui("table.trick_over") if table.badges.phase == "over" else ""),

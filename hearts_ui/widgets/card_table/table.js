@@ -580,7 +580,7 @@ function draw(parent, data, setTriggerValue) {
   if (memory.chosenScene !== data.scene) {
     memory.chosen = new Set(data.hand ? data.hand.cards.filter((card) => card.sel).map((card) => card.c) : []);
     memory.chosenScene = data.scene;
-    memory.showLast = false;
+    memory.showLast = Boolean(data.open_last) && !animate; // a replay's step that ended a trick opens on it
   }
   if (memory.scene !== data.scene) memory.optimistic = animate ? memory.optimistic : null;
   memory.scene = data.scene;
