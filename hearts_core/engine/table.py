@@ -402,7 +402,7 @@ def table_events(before: HandState, after: HandState) -> tuple[TableEvent, ...]:
     [('play', 0, '2C', 0), ('play', 1, 'AD', 0)]
     >>> done = start.play("2C").play("AD").play("2H").play("2S")
     >>> table_events(start, done)[-1]
-    TableEvent(kind='gather', seat=0, card=None, points=1, trick=0)
+    TableEvent(kind='gather', seat=0, card=None, points=1, trick=0, winning=None)
     >>> table_events(done, start)
     ()
     """

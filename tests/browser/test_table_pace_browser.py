@@ -14,7 +14,7 @@ table (the led suit's highest), not read from the table's own marks.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -115,13 +115,14 @@ def test_received_cards_are_marked_and_a_click_finishes_the_motion(server: Strea
     _settled(page)
 
 
-def _winner_of(cards: list[dict[str, object]]) -> int:
+def _winner_of(cards: list[dict[str, Any]]) -> int:
     """The seat whose card is the led suit's highest: the led card is the one labelled "led"."""
     led_word = ui("table.led")
     led = next(card for card in cards if f", {led_word}" in str(card["label"]))
     suit = Card.parse(str(led["card"])).suit
     same = [card for card in cards if Card.parse(str(card["card"])).suit == suit]
-    return int(max(same, key=lambda card: Card.parse(str(card["card"])).rank)["seat"])
+    best = max(same, key=lambda card: Card.parse(str(card["card"])).rank)
+    return int(str(best["seat"]))
 
 
 def _caption_uncovered(page: Page) -> None:

@@ -99,11 +99,11 @@ def parse_action(value: object, scene: str) -> TableAction | None:
     """The action a trigger value describes, or None when it is malformed or made on another scene.
 
     >>> parse_action({"kind": "play", "card": "QS", "scene": "0.ab.3"}, "0.ab.3")
-    TableAction(kind='play', card='QS', cards=(), seat=None)
+    TableAction(kind='play', card='QS', cards=(), seat=None, speed=None)
     >>> parse_action({"kind": "play", "card": "QS", "scene": "0.ab.2"}, "0.ab.3") is None
     True
     >>> parse_action({"kind": "seat", "seat": 2, "scene": "s"}, "s")
-    TableAction(kind='seat', card=None, cards=(), seat=2)
+    TableAction(kind='seat', card=None, cards=(), seat=2, speed=None)
     >>> parse_action({"kind": "speed", "speed": "fast", "scene": "s"}, "s")
     TableAction(kind='speed', card=None, cards=(), seat=None, speed='fast')
     >>> parse_action({"kind": "speed", "speed": "warp", "scene": "s"}, "s") is None
