@@ -118,7 +118,7 @@ def first_page_and_table(browser: Browser, folder: Path, starts: int, table_page
 def _start_practice(page: Page, url: str) -> None:
     page.goto(f"{url}/Practice")
     _settled(page)
-    page.locator('[data-testid="stMain"] [data-testid="stBaseButton-primary"]').last.click()
+    page.locator('[data-testid="stMain"] [data-testid="stBaseButton-primary"]:visible').last.click()
     page.locator(".hat-card.hand").first.wait_for(state="visible")
 
 
@@ -146,7 +146,7 @@ def practice_clicks(page: Page, url: str, clicks: int, samples: Samples) -> None
     while len(samples.get("practice click", [])) < clicks:
         _pass_three(page)
         if playable.count() == 0:  # the hand is over: deal the next one
-            page.locator('[data-testid="stMain"] [data-testid="stBaseButton-primary"]').first.click()
+            page.locator('[data-testid="stMain"] [data-testid="stBaseButton-primary"]:visible').first.click()
             page.locator(".hat-card.hand").first.wait_for(state="visible")
             _settled(page)
             continue
@@ -155,9 +155,10 @@ def practice_clicks(page: Page, url: str, clicks: int, samples: Samples) -> None
 
 
 def lesson_clicks(page: Page, url: str, clicks: int, samples: Samples) -> None:
-    """Walk the lessons with their primary button; a step without one (a question) is left by its URL."""
+    """Walk the lessons with their "Next" while it is the primary button; a step whose exercise waits
+    for an answer (Next is then a plain "Skip") is left by its URL, untimed."""
     lessons = load_curriculum(LESSONS_DIR).ordered()
-    primary = page.locator('[data-testid="stMain"] [data-testid="stBaseButton-primary"]')
+    primary = page.locator('.st-key-ha_steps_next [data-testid="stBaseButton-primary"]:visible')
     for lesson in lessons:
         for number in range(1, len(lesson.steps) + 1):
             if len(samples.get("lesson next", [])) >= clicks:

@@ -73,6 +73,20 @@ _STYLE: Final = """
 /* The lesson map: the lesson to take next stands out. */
 [class*="st-key-ha_lesson_"][class*="_next"] {
   border: 2px solid #b3261e !important; box-shadow: 0 0 0 3px rgba(179, 38, 30, 0.12); }
+/* A lesson step's one line: the lesson and the step, as headings set small. */
+.ha-where { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.6rem; }
+.ha-where h1, .ha-where h2 { font-size: 1rem !important; line-height: 1.4 !important; margin: 0 !important;
+  padding: 0 !important; }
+.ha-where h1 { font-weight: 700 !important; }
+.ha-where h2 { font-weight: 400 !important; }
+/* On a phone, a lesson's way on stays at the bottom of the screen, as Duolingo's "Continue" does. */
+@media (max-width: 640px) {
+  .st-key-ha_way_on_free .st-key-ha_steps_row { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20;
+    background: #fffdf8; padding: 0.5rem 1rem 0.7rem; justify-content: flex-end;
+    box-shadow: 0 -0.4rem 0.8rem -0.5rem rgba(0, 0, 0, 0.3); }
+  /* Room under the page for the bar, so it never covers the last words. */
+  [data-testid="stMainBlockContainer"]:has(.st-key-ha_way_on_free) { padding-bottom: 5rem; }
+}
 /* The prompt beside a card table: on a phone the table shows it above the felt instead. */
 @media (max-width: 640px) { [class*="st-key-ha_wide_prompt"] { display: none; } }
 </style>

@@ -51,9 +51,47 @@ def stepper(prefix: str, position: int, last: int, on_move: Callable[[int], None
         )
 
 
+def back_and_next(
+    prefix: str,
+    position: int,
+    last: int,
+    on_move: Callable[[int], None],
+    unit: Unit = "card",
+    *,
+    primary: bool = True,
+    keys: bool = False,
+    next_label: str | None = None,
+) -> None:
+    """The quiet way of stepping: a small "Back" and one "Next" (``<prefix>_back``, ``<prefix>_next``),
+    the only primary button when ``primary``; with ``keys`` the Left and Right arrow keys press them."""
+    row = st.container(horizontal=True, gap="small", key=f"{prefix}_row", vertical_alignment="center")
+    row.button(
+        ui("stepper.back"),
+        key=f"{prefix}_back",
+        help=ui(f"stepper.{unit}_back"),
+        icon=None if keys else ":material/chevron_left:",  # with a key, Streamlit shows its arrow instead
+        on_click=on_move,
+        args=(position - 1,),
+        disabled=position <= 0,
+        type="tertiary",
+        shortcut="Left" if keys else None,
+    )
+    row.button(
+        next_label or (ui("stepper.next_card") if unit == "card" else ui("stepper.next")),
+        key=f"{prefix}_next",
+        help=ui(f"stepper.{unit}_next"),
+        icon=None if keys else ":material/chevron_right:",
+        on_click=on_move,
+        args=(position + 1,),
+        disabled=position >= last,
+        type="primary" if primary else "secondary",
+        shortcut="Right" if keys else None,
+    )
+
+
 def counter(position: int, last: int) -> None:
     """ "Card 3 of 12" under a stepper over the cards of a hand."""
     st.markdown(f"**{ui('stepper.counter', number=position, count=last)}**")
 
 
-__all__ = ["Unit", "counter", "stepper"]
+__all__ = ["Unit", "back_and_next", "counter", "stepper"]

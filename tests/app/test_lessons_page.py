@@ -59,7 +59,7 @@ def test_every_lesson_steps_from_first_to_last_without_an_exception(lesson: Less
                 at.button(key="ha_frame_next").click().run()
                 assert not at.exception, at.exception
         if number < len(lesson.steps):
-            at.button(key="ha_steps_top_next").click().run()
+            at.button(key="ha_steps_next").click().run()
             assert not at.exception, (lesson.id, number, at.exception)
             assert at.query_params["step"] == str(number + 1)
 

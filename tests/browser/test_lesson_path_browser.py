@@ -119,7 +119,7 @@ def test_a_new_learner_finishes_lesson_one_and_moves_on(
         elif isinstance(step, QuestionStep):
             _answer(page, FIRST, index, step, index == wrong_once)
         if index + 1 < len(FIRST.steps):
-            _button(page, "ha_steps_top_next").click()
+            _button(page, "ha_steps_next").click()
             _settled(page)
     _no_exception(page)
 

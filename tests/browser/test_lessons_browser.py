@@ -114,6 +114,11 @@ def _on_step(page: Page, number: int) -> None:
     _settled(page)
 
 
+def _answered(page: Page) -> bool:
+    """Whether this step's exercise has a verdict on screen (this learner answered it already)."""
+    return bool(page.get_by_test_id("stAlert").count())
+
+
 def _alert(page: Page, text: str) -> Locator:
     return page.get_by_test_id("stAlert").filter(has_text=text)
 
@@ -183,7 +188,7 @@ def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: StreamlitServ
     expect(table.locator('.hat-rank-chip[role="img"]')).to_have_count(52)
     _shoot(page, shots, f"table_step{WALKTHROUGH}")
     # The page's own buttons work after the deep link too.
-    _button(page, "ha_steps_top_next").click()
+    _button(page, "ha_steps_next").click()
     _on_step(page, WALKTHROUGH + 1)
     _no_exception(page)
 
@@ -191,25 +196,28 @@ def test_deep_link_to_a_step_first_on_a_fresh_server(fresh_server: StreamlitServ
 # -- the rest share one server ------------------------------------------------------------
 
 
-def test_next_back_and_first_walk_the_steps(server: StreamlitServer, page: Page, shots: Path) -> None:
+def test_next_and_back_walk_the_steps_with_one_primary_button(server: StreamlitServer, page: Page, shots: Path) -> None:
     _open(page, _url(server, lesson="table", step=1))
     _on_step(page, 1)
-    expect(_button(page, "ha_steps_top_first")).to_be_disabled()
-    expect(_button(page, "ha_steps_top_back")).to_be_disabled()
-    for number in range(2, COUNT + 1):
-        _button(page, "ha_steps_top_next").click()
+    expect(_button(page, "ha_steps_back")).to_be_disabled()
+    primary = page.locator('[data-testid="stMain"] [data-testid="stBaseButton-primary"]:visible')
+    for number in range(2, COUNT):
+        _button(page, "ha_steps_next").click()
         _on_step(page, number)
+        # One way forward: one primary button ("Check" while a question waits for its answer, else
+        # "Next"), and none while a card or a pass is asked for: the table is where the learner acts.
+        acts_on_the_table = _step(number).kind in ("choose_card", "choose_pass") and not _answered(page)
+        expect(primary).to_have_count(0 if acts_on_the_table else 1)
         if _step(number).deal is not None:
             _table_is_html(page)
             _shoot(page, shots, f"table_step{number}")
-    expect(_button(page, "ha_steps_top_next")).to_be_disabled()
-    expect(_button(page, "ha_steps_bottom_last")).to_be_disabled()
-    _button(page, "ha_steps_bottom_back").click()
-    _on_step(page, COUNT - 1)
-    _button(page, "ha_steps_top_back").click()
-    _on_step(page, COUNT - 2)
-    _button(page, "ha_steps_top_first").click()
-    _on_step(page, 1)
+    _button(page, "ha_steps_next").click()
+    _on_step(page, COUNT)  # the last step: the lesson's end, no "Next" any more
+    expect(page.locator(".st-key-ha_steps_next")).to_have_count(0)
+    page.goto(_url(server, lesson="table", step=3))
+    _settled(page)
+    _button(page, "ha_steps_back").click()
+    _on_step(page, 2)
     _no_exception(page)
 
 
@@ -222,8 +230,13 @@ def test_walkthrough_frames_step_card_by_card(server: StreamlitServer, page: Pag
     words = page.get_by_test_id("stAlert")
 
     def at_frame(position: int) -> None:
-        expect(page.get_by_text(_plain(ui("stepper.counter", number=position, count=last)))).to_be_visible()
+        expect(page.get_by_text(_plain(ui("lessons.card_of", number=position, count=last)))).to_be_visible()
         expect(words.filter(has_text=symbols(walkthrough.caption(TABLE, position)))).to_be_visible()
+        # One truth on screen: the table has jumped to this card (no motion left to catch up with).
+        expect(tables(page).first).to_have_attribute("data-moving", "0")
+        on_table = tables(page).locator(".hat-slot .hat-card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        if position:
+            assert str(history.move(position).card) in on_table or not history[position].trick_cards
 
     at_frame(0)
     expect(_button(page, "ha_frame_back")).to_be_disabled()
@@ -239,14 +252,14 @@ def test_walkthrough_frames_step_card_by_card(server: StreamlitServer, page: Pag
     _button(page, "ha_frame_back").click()
     at_frame(2)
     _settled(page)
-    _button(page, "ha_frame_last").click()
-    at_frame(last)
+    # The arrow keys step the cards as well.
+    page.locator("body").press("ArrowRight")
+    at_frame(3)
     _settled(page)
-    expect(_button(page, "ha_frame_next")).to_be_disabled()
-    _shoot(page, shots, f"table_step{WALKTHROUGH}_end")
-    _button(page, "ha_frame_first").click()
-    at_frame(0)
+    page.locator("body").press("ArrowLeft")
+    at_frame(2)
     _settled(page)
+    _shoot(page, shots, f"table_step{WALKTHROUGH}_card2")
     _no_exception(page)
 
 
@@ -322,7 +335,7 @@ def test_reload_keeps_the_step_and_the_answers(server: StreamlitServer, page: Pa
     _answer(page, HOW_MANY, _how_many_answer())
     expect(success_verdict(page)).to_be_visible()
     _settled(page)
-    _button(page, "ha_steps_top_next").click()
+    _button(page, "ha_steps_next").click()
     _on_step(page, HOW_MANY + 1)
     url = page.url
     page.reload()

@@ -8,6 +8,7 @@ or a shared link opens the same step.  The step kinds are drawn by
 
 from __future__ import annotations
 
+import html
 from typing import Final
 
 import streamlit as st
@@ -18,11 +19,11 @@ from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resu
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo
 
-from ... import page_state
 from ...language import clear_query_params, link_params, session_language
 from ...storage import learner
 from ...texts import ui
-from ...widgets.stepper import stepper
+from ...widgets.chips import symbols
+from ...widgets.stepper import back_and_next
 from . import steps
 from .progress import progress, record
 from .view import LessonsView
@@ -139,13 +140,28 @@ def _lesson_card(lesson: Lesson, number: int, next_up: bool) -> None:
 
 
 def render_lesson(where: Location) -> None:
-    """One step of a lesson, between the step controls."""
+    """One step of a lesson, as Lichess Learn shows one: a line saying where the learner is, the table
+    with a sentence or two beside it, then one way forward (the only primary button)."""
     lesson = where.lesson
     assert lesson is not None
     index = where.step
     step = lesson.steps[index]
     record(lesson, index, "seen")  # never downgrades an answer already right or wrong
-    st.button(
+    _where(lesson, index, step)
+    steps.render_step(lesson, index, step)
+    last = index == len(lesson.steps) - 1
+    if last:
+        _the_end(lesson)
+    else:
+        _way_on(lesson, index, step)
+    steps.show_new_words(new_words().get((lesson.id, index), ()))
+    _rule_citations(step)
+
+
+def _where(lesson: Lesson, index: int, step: Step) -> None:
+    """One line: back to the list, the lesson, and the step (its number and title)."""
+    row = st.container(horizontal=True, gap="small", vertical_alignment="center", key=LessonsView.widget_key("where"))
+    row.button(
         ui("lessons.back_to_list"),
         key=LessonsView.widget_key("back"),
         on_click=go,
@@ -153,17 +169,36 @@ def render_lesson(where: Location) -> None:
         icon=":material/arrow_back:",
         type="tertiary",
     )
-    st.title(lesson.title)
-    st.caption(lesson.goal)
-    _step_controls(lesson, index, "top")
     heading = step.title or ui(f"lessons.kind_{step.kind}")
-    st.subheader(ui("lessons.step_heading", number=index + 1, count=len(lesson.steps), title=heading))
-    steps.render_step(lesson, index, step, new_words().get((lesson.id, index), ()))
-    _rule_citations(step)
-    if index == len(lesson.steps) - 1:
-        _the_end(lesson)
-    st.divider()
-    _step_controls(lesson, index, "bottom")
+    step_heading = ui("lessons.step_heading", number=index + 1, count=len(lesson.steps), title=heading)
+    # Real headings (for screen readers and the page's outline), set in one small line.
+    row.markdown(
+        f'<div class="ha-where"><h1>{html.escape(lesson.title)}</h1>'
+        f"<h2>{html.escape(symbols(step_heading))}</h2></div>",
+        unsafe_allow_html=True,
+    )
+
+
+def _way_on(lesson: Lesson, index: int, step: Step) -> None:
+    """Back (quiet) and Next: primary once there is nothing left to do on this step; while an exercise
+    waits for its answer, Next is a plain button (the table is where the learner acts)."""
+    waiting = steps.waits_for_an_answer(lesson, index, step)
+    # While an exercise waits, the table is the way on: "Skip" stays in the page, not pinned on a phone.
+    with st.container(key=LessonsView.widget_key("way_on", "waiting" if waiting else "free")):
+        _back_and_next(lesson, index, step, waiting)
+
+
+def _back_and_next(lesson: Lesson, index: int, step: Step, waiting: bool) -> None:
+    back_and_next(
+        LessonsView.widget_key("steps"),
+        index,
+        len(lesson.steps) - 1,
+        lambda target: go(lesson.id, target),
+        unit="step",
+        primary=not waiting,
+        keys=not steps.steps_cards(step),
+        next_label=ui("lessons.skip") if waiting else None,
+    )
 
 
 def _the_end(lesson: Lesson) -> None:
@@ -240,29 +275,6 @@ def glossary() -> Glossary:
 @st.cache_resource(show_spinner=False)
 def _glossary(language: str) -> Glossary:
     return load_glossary(language=language)
-
-
-def _step_controls(lesson: Lesson, index: int, place: str) -> None:
-    last = len(lesson.steps) - 1
-    stepper(LessonsView.widget_key("steps", place), index, last, lambda target: go(lesson.id, target), unit="step")
-    if place != "top":
-        return
-    if last > 0:
-        slider_key = LessonsView.widget_key("slider", lesson.id)
-        page_state.set_widget_value(slider_key, index + 1)  # the slider follows the URL's step
-        st.select_slider(
-            ui("lessons.slider"),
-            options=list(range(1, last + 2)),
-            key=slider_key,
-            on_change=_slider_moved,
-            args=(lesson.id, slider_key),
-            label_visibility="collapsed",
-        )
-    st.caption(_status_words(lesson))
-
-
-def _slider_moved(lesson_id: str, key: str) -> None:
-    go(lesson_id, int(page_state.widget_value(key)) - 1)
 
 
 def _rule_citations(step: Step) -> None:

@@ -40,7 +40,7 @@ from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, select_control
 from ...widgets.card_table.component import Handler
 from ...widgets.chips import prose, prose_plain, symbols
-from ...widgets.stepper import counter, stepper
+from ...widgets.stepper import back_and_next
 from .progress import progress, record
 from .view import LessonsView, StepView
 
@@ -55,8 +55,25 @@ def render_step(lesson: Lesson, index: int, step: Step, new_words: tuple[Term, .
     """Draw one step of ``lesson`` (``index`` counts from 0), with the words it uses for the first time."""
     renderer: Callable[[Lesson, int, Any], None] = RENDERERS[type(step)]
     renderer(lesson, index, step)
-    if new_words:
-        _new_words(new_words)
+    show_new_words(new_words)
+
+
+#: The step kinds that ask the learner to act.
+EXERCISES: Final = (ChooseCardStep, ChoosePassStep, QuestionStep)
+
+
+def waits_for_an_answer(lesson: Lesson, index: int, step: Step) -> bool:
+    """Whether ``step`` is an exercise the learner has not answered yet (this visit or before)."""
+    return (
+        isinstance(step, EXERCISES)
+        and _verdict_of(lesson, index) is None
+        and not is_right(progress(), lesson.id, index)
+    )
+
+
+def steps_cards(step: Step) -> bool:
+    """Whether the step steps through cards itself (a walkthrough: its arrow keys step the cards)."""
+    return isinstance(step, WalkthroughStep)
 
 
 def markdown(text: str) -> None:
@@ -64,7 +81,10 @@ def markdown(text: str) -> None:
     st.markdown(prose(text), unsafe_allow_html=True)
 
 
-def _new_words(terms: tuple[Term, ...]) -> None:
+def show_new_words(terms: tuple[Term, ...]) -> None:
+    """The words of the game this step uses for the first time, with their definitions."""
+    if not terms:
+        return
     with st.container(border=True, key=LessonsView.widget_key("new", "words")):
         st.markdown(f"**{ui('lessons.new_words')}**")
         for term in terms:
@@ -109,6 +129,7 @@ def _table(
         conceal=conceal,
         status=symbols(status),
         hide_points=hide_points,
+        motion="jump",  # the words beside the table describe this picture: the table shows it at once
     )
     card_table(scene, key=TABLE_KEY, on_action=on_action)
 
@@ -151,31 +172,25 @@ def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
     highlight = (str(history.move(position).card),) if position else ()
     with table_col:
         _table(step, shown, highlight)
-        stepper(LessonsView.widget_key("frame"), position, last, lambda target: _set_frame(lesson, index, target))
     with words_col:
         if step.text:
             markdown(step.text)
-        counter(position, last)
+        # The caption says what the table shows now (the table jumps to each card: never behind the words).
         st.info(prose_plain(_frame_caption(lesson, step, history, position)), icon=":material/chat:")
-        if last > 0:
-            slider_key = LessonsView.widget_key("frame", lesson.id, index, "slider")
-            page_state.set_widget_value(slider_key, position)  # the slider follows the stepper
-            st.slider(
-                ui("lessons.frame_slider"),
-                0,
-                last,
-                key=slider_key,
-                on_change=_frame_slid,
-                args=(lesson, index, slider_key),
-            )
+        # The cards are stepped here or with the arrow keys; the lesson's own Next goes on to the next step.
+        back_and_next(
+            LessonsView.widget_key("frame"),
+            position,
+            last,
+            lambda target: _set_frame(lesson, index, target),
+            primary=False,
+            keys=True,
+        )
+        st.caption(ui("lessons.card_of", number=position, count=last))
 
 
 def _set_frame(lesson: Lesson, index: int, frame: int) -> None:
     _change_step(lesson, index, frame=frame)
-
-
-def _frame_slid(lesson: Lesson, index: int, slider_key: str) -> None:
-    _set_frame(lesson, index, int(page_state.widget_value(slider_key)))
 
 
 def _frame_caption(lesson: Lesson, step: WalkthroughStep, history: History, position: int) -> str:
@@ -396,7 +411,8 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
         st.button(
             ui("common.check"),
             key=LessonsView.widget_key("check", index),
-            type="primary",
+            # The one primary button while the question waits; once answered, "Next" takes over.
+            type="primary" if waits_for_an_answer(lesson, index, step) else "secondary",
             on_click=_submit_answer,
             args=(lesson, index, choice_key),
         )

@@ -326,10 +326,13 @@ def _badges(table: TableSnapshot) -> list[dict[str, Any]]:
         trick = ui("table.trick_pass", total=facts.tricks_total)
     else:
         trick = ui("table.trick", number=facts.trick_number, total=facts.tricks_total)
+    # During the play the trick's number is written above the trick itself: no badge says it again.
+    trick_badge = {"id": "trick", "g": "#", "t": trick, "on": False, "red": False, "h": ui("table.help_trick")}
     return [
-        {"g": "⇄", "t": passing, "on": False, "red": False, "h": ui("table.help_pass")},
-        {"g": "#", "t": trick, "on": False, "red": False, "h": ui("table.help_trick")},
+        {"id": "pass", "g": "⇄", "t": passing, "on": False, "red": False, "h": ui("table.help_pass")},
+        *([] if facts.phase == "play" else [trick_badge]),
         {
+            "id": "hearts",
             "g": "♥",
             "t": ui("table.hearts_yes") if facts.hearts_broken else ui("table.hearts_no"),
             "on": facts.hearts_broken,
@@ -337,6 +340,7 @@ def _badges(table: TableSnapshot) -> list[dict[str, Any]]:
             "h": ui("table.help_hearts"),
         },
         {
+            "id": "queen",
             "g": "♠",
             "t": ui("table.queen_yes") if facts.queen_fallen else ui("table.queen_no"),
             "on": facts.queen_fallen,
@@ -344,6 +348,7 @@ def _badges(table: TableSnapshot) -> list[dict[str, Any]]:
             "h": ui("table.help_queen"),
         },
         {
+            "id": "points",
             "g": "Σ",
             "t": ui("table.points", taken=facts.points_taken, total=facts.points_available),
             "on": False,
@@ -355,10 +360,8 @@ def _badges(table: TableSnapshot) -> list[dict[str, Any]]:
 
 def _shown_badges(table: TableSnapshot, scene: TableScene) -> list[dict[str, Any]]:
     """The badges, less those that would answer the question asked (the pass, hearts broken, the points)."""
-    badges = _badges(table)
-    if scene.conceal:
-        badges = badges[1:2] + badges[3:]
-    return badges[:-1] if scene.hide_points else badges
+    hidden = ({"pass", "hearts"} if scene.conceal else set()) | ({"points"} if scene.hide_points else set())
+    return [badge for badge in _badges(table) if badge["id"] not in hidden]
 
 
 def _hand(control: HandControl, table: TableSnapshot, look: TableLook) -> dict[str, Any]:

@@ -414,6 +414,7 @@ function tray(data, ctx) {
       const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "home", End: "end" };
       if (event.key in moves) {
         event.preventDefault();
+        event.stopPropagation(); // the page's arrow-key shortcuts (step back and on) stay out of the hand
         moveFocus(ctx, target, moves[event.key]);
       } else if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
