@@ -192,10 +192,18 @@ def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() 
     error = " ".join(element.value for element in at.error)
     assert ui("puzzles.not_legal").strip("*:") in error
     assert prose_plain(str(state.explain(illegal[0]))) in error
+    marks = {card["c"]: card["v"] for card in table_data(at, TABLE_KEY)["hand"]["cards"] if card["v"]}
+    assert marks == {**{card: "right" for card in LEGALITY.solution}, illegal[0]: "wrong"}
     # Some legal cards only: "you missed some".
     if len(LEGALITY.solution) > 1:
         click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution[:1]))
-        assert any(ui("puzzles.missed_some").split("**")[1] in element.value for element in at.warning)
+        missed = LEGALITY.solution[1:]
+        warning = " ".join(element.value for element in at.warning)
+        assert ui("puzzles.missed_some", cards="").split("**")[1] in warning
+        assert all(Card.parse(card).symbol in warning for card in missed), "the feedback names every card missed"
+        # On the table: the chosen legal card right, the others missed, each with its sign and words.
+        marks = {card["c"]: card["v"] for card in table_data(at, TABLE_KEY)["hand"]["cards"] if card["v"]}
+        assert marks == {LEGALITY.solution[0]: "right", **{card: "missed" for card in missed}}
     # A retry with exactly the legal cards is right, but the puzzle stays missed.
     click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
     assert any(RIGHT in element.value for element in at.success)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, Final, cast
 
 import streamlit as st
 
@@ -21,6 +22,7 @@ from ...language import session_language
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, select_control
 from ...widgets.card_table.component import Handler
+from ...widgets.card_table.payload import CardVerdict
 from ...widgets.chips import prose_plain
 from .common import (
     cards_words,
@@ -83,7 +85,9 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
         if attempt is not None and attempt.correct:
             # The right card goes to the trick; the hand stays in view.
             return state.play(attempt.cards[0]), HandControl(state.to_play, "view", status=status), None
-        hand = HandControl(state.to_play, "play", status=status or ui("table.click_card"))
+        # A wrong card tried stays marked wrong (a sign and words, not colour alone) until the next try.
+        tried: dict[str, CardVerdict] = {attempt.cards[0]: "wrong"} if attempt is not None and attempt.cards else {}
+        hand = HandControl(state.to_play, "play", status=status or ui("table.click_card"), verdicts=tried)
         return state, hand, lambda action: _card_clicked(puzzle, action)
     if shape == "cards":
         assert state.to_play is not None
@@ -94,6 +98,8 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
             selected=_picked(puzzle),
             status=status or ui("puzzles.pick_cards_short"),
         )
+        if attempt is not None:
+            hand = replace(hand, verdicts=checked_marks(_picked(puzzle), _solution_cards(puzzle)))
         return state, hand, lambda action: _cards_chosen(puzzle, action)
     if shape == "pass":
         state = puzzle.state
@@ -108,6 +114,22 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
         )
         return state, hand, lambda action: _cards_chosen(puzzle, action)
     return state, None, None
+
+
+def checked_marks(chosen: Sequence[str], right: Sequence[str]) -> dict[str, CardVerdict]:
+    """Once a choice of cards is checked: each chosen card right or wrong, each right card not chosen missed.
+
+    >>> checked_marks(["2C", "QS"], ["2C", "4C"])
+    {'2C': 'right', 'QS': 'wrong', '4C': 'missed'}
+    """
+    marks: dict[str, CardVerdict] = {card: "right" if card in right else "wrong" for card in chosen}
+    marks.update({card: "missed" for card in right if card not in chosen})
+    return marks
+
+
+def _solution_cards(puzzle: Puzzle) -> tuple[str, ...]:
+    """The cards of a puzzle whose answer is a set of cards (the legal cards), as codes."""
+    return tuple(str(card) for card in cast(tuple[str, ...], puzzle.solution))
 
 
 def _picked(puzzle: Puzzle) -> tuple[str, ...]:
@@ -224,7 +246,8 @@ def show_attempt(puzzle: Puzzle) -> None:
         )
         st.error(prose_plain(ui("puzzles.not_legal") + "\n" + reasons), icon=":material/block:")
     elif shape == "cards":
-        st.warning(ui("puzzles.missed_some"), icon=":material/replay:")
+        missed = [card for card in _solution_cards(puzzle) if card not in _picked(puzzle)]
+        st.warning(prose_plain(ui("puzzles.missed_some", cards=cards_words(missed))), icon=":material/replay:")
     elif shape == "scores":
         st.error(ui("puzzles.wrong_scores") + "\n" + _score_marks(puzzle, attempt), icon=":material/replay:")
     elif shape == "pass":
