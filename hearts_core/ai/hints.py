@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 import numpy as np
@@ -45,6 +45,7 @@ import numpy as np
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask
 from ..engine.notation import Position
 from ..engine.reasons import Explanation
+from ..engine.rules import QUEEN_OF_SPADES
 from ..engine.state import HandState
 from ..search.equivalence import equivalent_classes, point_attributes
 from ..search.solver import line_for, solve
@@ -124,6 +125,8 @@ class PlayHint:
     costs: dict[str, float] = field(default_factory=dict)
     #: The card that represents each legal card's class of equivalent cards.
     classes: dict[str, str] = field(default_factory=dict)
+    #: The queen of spades has been played already: no sentence may weigh the risk of taking her.
+    queen_out: bool = False
 
     def option(self, card: str) -> CardOption:
         """The option of a legal card (``ValueError`` for any other card)."""
@@ -155,15 +158,17 @@ class PlayHint:
     def _recommendation(self, compare_with: str | None, language: str | None) -> str:
         best = self._card_params(self.recommended, language)
         idea = message(f"idea.{self.idea}", language)
-        parts = [message(f"hint.play.recommend.{self.certainty}", language, **best), idea]
+        # A teacher's order: the idea first, then the card, then the figures.
+        parts = [idea, message(f"hint.play.recommend.{self.certainty}", language, **best)]
+        simulated = "simulated_no_queen" if self.queen_out else "simulated"
         if self.certainty == "certain" and len(set(self.classes.values())) <= 1:
             if len(self.legal) > 1:
                 parts.append(message("hint.play.alike", language, cards=" ".join(self.legal)))
-            parts.append(message("hint.play.numbers.simulated", language, **best))
+            parts.append(message(f"hint.play.numbers.{simulated}", language, **best))
             return " ".join(parts)
         other = compare_with if compare_with in self.costs and compare_with != self.recommended else self.runner_up
         key = "solver" if self.certainty == "certain" and self.options[0].worlds == 0 else "simulated"
-        parts.append(message(f"hint.play.numbers.{key}", language, **best))
+        parts.append(message(f"hint.play.numbers.{simulated if key == 'simulated' else key}", language, **best))
         if other is not None:
             params = {
                 **self._card_params(other, language),
@@ -198,7 +203,7 @@ class PlayHint:
                 f"{option.card}{mark}",
                 _points(option.expected_points, language),
                 _points(self.costs[option.card], language),
-                _percent(option.queen_rate, language),
+                "—" if self.queen_out else _percent(option.queen_rate, language),
                 _percent(option.moon_for, language),
                 _percent(option.moon_against, language),
             ]
@@ -433,7 +438,8 @@ def play_hint(
     assert seat is not None
     view = PlayerView.from_state(state, seat, totals)
     illegal = {str(card): state.explain(card) for card in state.hands[seat] if not state.is_legal(card)}
-    return _play_hint_from_view(view, illegal, worlds, random.Random(seed))
+    hint = _play_hint_from_view(view, illegal, worlds, random.Random(seed))
+    return replace(hint, queen_out=QUEEN_OF_SPADES in state.played)
 
 
 def _play_hint_from_view(

@@ -121,6 +121,12 @@ def test_each_hint_rung_in_turn_for_the_pass_and_for_a_card() -> None:
             assert not at.exception
             shown = [str(element.value) for element in at.info]
             assert any(ui("common.rung", number=rung) in text for text in shown)
+            # From rung 2, the card (or the pass) the hint names is marked on the table, and only it.
+            hint = kept(at, PracticeView).hint
+            assert hint is not None
+            suggested = {card["c"] for card in table_data(at, TABLE_KEY)["hand"]["cards"] if card["v"] == "suggested"}
+            named = {hint.recommended} if isinstance(hint.recommended, str) else set(hint.recommended)
+            assert suggested == (named if rung >= 2 else set())
         assert not [button for button in at.button if button.key == "ha_pr_hint_1"]
     # Rung 2 contrasts the recommendation with the card the learner has in mind (the picker is
     # there only when the learner has another legal card: leading the 2C, there is none).

@@ -20,7 +20,7 @@ from hearts_core.ai.hints import (
 from hearts_core.ai.view import PlayerView
 from hearts_core.engine.cards import SUIT_MASKS
 from hearts_core.search.solver import solve
-from hearts_core.words.catalogue import has_message
+from hearts_core.words.catalogue import has_message, message
 
 from .test_bots import HOLD, position
 
@@ -171,7 +171,8 @@ def test_rung_texts_exist_for_every_idea_and_carry_the_numbers() -> None:
     best = hint.option(hint.recommended)
     two = hint.rung(2)
     assert hint.recommended in two and f"{best.expected_points:.1f}" in two
-    assert f"{round(100 * best.queen_rate)}%" in two
+    if not hint.queen_out:
+        assert f"{round(100 * best.queen_rate)}%" in two
     three = hint.rung(3)
     for option in hint.options:
         assert f"| {option.card}" in three and f"{option.expected_points:.1f}" in three
@@ -238,3 +239,33 @@ def test_the_rules_decide_what_matters_omnibus_jack_and_black_maria_spades() -> 
     hint = play_hint(state, worlds=WORLDS)
     assert hint.recommended == "AS"
     assert hint.option("AD").expected_points >= hint.option("AS").expected_points + 3
+
+
+def test_a_hint_says_nothing_the_position_contradicts_and_puts_the_idea_first() -> None:
+    # South (seat 0) has already taken the queen of spades: no sentence may weigh taking her again.
+    taken = position(
+        HOLD,
+        ["KS 9S 4D 5D", "JS 2S 6D 7C", "8D 8C 9C 3C", "9D TC JC"],
+        "3 TS",
+        {0: "QS 2H 3H 4H", 3: "8H 9H TH JH QH KH AH 5H 6H 7H"},
+    )
+    hint = play_hint(taken, seat=None, worlds=64)
+    assert hint.queen_out
+    two = hint.rung(2)
+    queen_words = message("hint.play.numbers.simulated", points="§", card="§", queen="§").split("§")
+    assert queen_words[-2] not in two, "no queen risk once the queen is out"
+    assert all(
+        line.split("|")[4].strip() == "—"
+        for line in hint.rung(3).splitlines()
+        if line.startswith(f"| {hint.options[0].card}")
+    )
+    # The idea comes first, the card second.
+    assert two.startswith(message(f"idea.{hint.idea}"))
+    # With the queen still out there, her risk is weighed.
+    open_queen = position(
+        HOLD,
+        ["KS 9S 4D 5D", "QS 2S 6D 7C", "8D 8C 9C", "9D TC JC"],
+        "2 TS 3S",
+        {1: "2H 3H 4H 5H 6H 7H", 3: "8H 9H TH JH QH KH AH"},
+    )
+    assert not play_hint(open_queen, worlds=64).queen_out

@@ -13,6 +13,7 @@ from hearts_core.learner.practice import PracticeSession
 from ... import page_state
 from ...language import in_session_language
 from ...texts import ui
+from ...widgets.card_table.payload import CardVerdict
 from ...widgets.chips import prose_plain
 from .session import current
 from .view import PracticeView
@@ -25,7 +26,7 @@ def _symbol(card: Any) -> str:
     return Card.parse(str(card)).symbol
 
 
-def _hint(session: PracticeSession) -> hints.PassHint | hints.PlayHint:
+def hint_for(session: PracticeSession) -> hints.PassHint | hints.PlayHint:
     """The hint for the position (computed once, kept while the position stands)."""
     kept = page_state.get(PracticeView).hint
     if kept is not None:
@@ -66,7 +67,7 @@ def hint_ladder(session: PracticeSession) -> None:
     shown = view.rung
     if shown:
         with st.spinner(ui("practice.hint_thinking")):
-            hint = _hint(session)
+            hint = hint_for(session)
         rungs = st.container()  # drawn above the card picker that rung 2 reads
         compare = _compare_with(session, hint, view.compare_key) if shown >= 2 else None
         for rung in RUNGS[:shown]:
@@ -82,3 +83,12 @@ def hint_ladder(session: PracticeSession) -> None:
             icon=":material/lightbulb:",
             help=ui("practice.hint_help"),
         )
+
+
+def suggested_cards(session: PracticeSession) -> dict[str, CardVerdict]:
+    """The cards the hint names, to be marked on the table, once the ladder has reached the card (rung 2)."""
+    if page_state.get(PracticeView).rung < 2 or session.stage not in ("pass", "play"):
+        return {}
+    hint = hint_for(session)
+    cards = hint.recommended if isinstance(hint, hints.PassHint) else (hint.recommended,)
+    return {str(card): "suggested" for card in cards}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 import streamlit as st
@@ -12,6 +13,7 @@ from hearts_core.learner.practice import PracticeSession
 
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, play_control, select_control
+from .hints import suggested_cards
 from .session import current, keep
 from .view import PracticeView
 
@@ -25,15 +27,18 @@ def _control(session: PracticeSession) -> HandControl | None:
     if session.stage == "pass":
         target = seat_name(state.pass_target(session.seat), session.rules.players)
         count = session.rules.pass_count
-        return select_control(
+        control = select_control(
             session.seat,
             count,
             ui("practice.pass_submit", seat=target),
             status=ui("practice.pass_heading", count=count, seat=target),
         )
-    if session.stage == "play":
-        return play_control(state, session.seat, status=ui("practice.your_turn"))
-    return None
+    elif session.stage == "play":
+        control = play_control(state, session.seat, status=ui("practice.your_turn"))
+    else:
+        return None
+    # The hint's card (or pass) marked in the hand, with a star and the word "suggested".
+    return replace(control, verdicts=suggested_cards(session))
 
 
 def board(session: PracticeSession) -> None:
