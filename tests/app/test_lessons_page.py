@@ -74,9 +74,13 @@ def test_a_choose_card_step_rejects_an_illegal_card_with_the_engine_reason_and_a
     click_table(at, TABLE_KEY, kind="play", card="3C")
     errors = " ".join(str(element.value) for element in at.error)
     assert "must follow suit" in errors
-    assert "must follow suit" in table_data(at, TABLE_KEY)["hand"]["status"]  # beside the hand, too
+    # Beside the hand: the card named, the reason not said a second time.
+    status = table_data(at, TABLE_KEY)["hand"]["status"]
+    assert status == ui("lessons.status_illegal_card", card="3♣") and "must follow suit" not in status
     click_table(at, TABLE_KEY, kind="play", card="QD")
     assert POOR in " ".join(str(element.value) for element in at.warning)
+    status = table_data(at, TABLE_KEY)["hand"]["status"]
+    assert status == ui("lessons.status_poor_card", card="Q♦") and POOR not in status
     click_table(at, TABLE_KEY, kind="play", card="2D")
     assert at.success and not at.error
     # The right card has gone to the trick; the hand is only to look at now.

@@ -254,8 +254,16 @@ def _verdict_status(verdict: Verdict | None) -> str:
     rules forbid, the engine's reason itself."""
     if verdict is None:
         return ""
+    # Beside the hand, the card and the outcome in one sentence; the reason (or the lesson's words)
+    # is said once, in the verdict beside the table, not here again.
+    card = verdict.explanation.card if verdict.explanation is not None else None
+    if verdict.outcome in ("illegal", "poor") and card is not None:
+        symbol = Card.parse(str(card)).symbol
+        if verdict.outcome == "illegal":
+            return ui("lessons.status_illegal_card", card=symbol)
+        return ui("lessons.status_poor_card", card=symbol)
     if verdict.outcome == "illegal":
-        return verdict.detail
+        return ui("lessons.illegal").strip("*")
     return ui("lessons.status_poor") if verdict.outcome == "poor" else ui(f"common.status_{verdict.outcome}")
 
 
