@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from hearts_core.content.lessons import LESSONS_DIR, load_curriculum
 from hearts_core.content.puzzles import (
     PUZZLES_DIR,
     Library,
@@ -28,6 +29,7 @@ from hearts_core.content.puzzles import (
 )
 from hearts_core.engine.cards import Card, CardSet
 from hearts_core.engine.describe import points_words
+from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.rating import next_puzzle, puzzle_facts
 from hearts_ui.texts import ui
 from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles
@@ -397,3 +399,17 @@ def test_a_streak_run_counts_first_tries_and_ends_at_the_first_miss() -> None:
         not (kept(at, PuzzlesView).run or Run()).active
     )
     assert not (kept(at, PuzzlesView).run or Run()).active
+
+
+def test_a_newcomer_is_offered_an_easy_standard_puzzle_on_the_first_lessons_theme() -> None:
+    at = _open()
+    first_lesson = load_curriculum(LESSONS_DIR).ordered()[0]
+    offer = [button for button in at.button if button.key == "ha_pz_first"]
+    assert offer and offer[0].proto.type == "primary"
+    daily_button = [button for button in at.button if button.key == "ha_pz_daily"]
+    assert daily_button and daily_button[0].proto.type != "primary", "one main button: the newcomer's puzzle"
+    assert ui("puzzles.first_heading", lesson=first_lesson.title) in _text(at)
+    offer[0].click().run()
+    opened = LIBRARY.puzzles[str(at.query_params["puzzle"])]
+    assert opened.difficulty == 1 and set(opened.themes) & set(first_lesson.themes)
+    assert Ruleset(pass_cycle=list(opened.rules.pass_cycle)) == opened.rules
