@@ -79,6 +79,7 @@ _STYLE: Final = """
   padding: 0 !important; }
 .ha-where h1 { font-weight: 700 !important; }
 .ha-where h2 { font-weight: 400 !important; }
+.ha-where h1 + .ha-where-meta { font-size: 0.9rem; opacity: 0.75; }
 /* On a phone, a lesson's way on stays at the bottom of the screen, as Duolingo's "Continue" does. */
 @media (max-width: 640px) {
   .st-key-ha_way_on_free .st-key-ha_steps_row { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20;

@@ -302,7 +302,8 @@ def test_an_illegal_card_gets_the_engine_reason_then_a_right_card(
     verdict = _alert(page, _plain(ui("lessons.illegal")))
     expect(verdict).to_be_visible()
     expect(verdict).to_contain_text(reason)
-    expect(status(page)).to_have_text(reason)  # beside the hand, too
+    # Beside the hand: the card and the outcome in one sentence; the reason is not said twice.
+    expect(status(page)).to_have_text(ui("lessons.status_illegal_card", card=Card.parse("3C").symbol))
     _settled(page)
 
     card_button(page, "2D").click()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from hearts_core import Ruleset
 from hearts_core.content.puzzles import Puzzle
-from hearts_core.learner.puzzle_progress import NEWCOMER_TRIED, newcomer_puzzle, record_attempt
+from hearts_core.learner.puzzle_progress import NEWCOMER_TRIED, PuzzleRecord, newcomer_puzzle, record_attempt
 from tests.helpers import puzzle_library
 
 
 def _standard(puzzle: Puzzle) -> bool:
     """The standard game: the default rules, with whatever pass cycle the puzzle's hand has."""
-    return Ruleset(pass_cycle=list(puzzle.rules.pass_cycle)) == puzzle.rules
+    return Ruleset(pass_cycle=puzzle.rules.pass_cycle) == puzzle.rules
 
 
 def test_a_newcomer_gets_an_easy_standard_puzzle_on_the_last_lessons_theme() -> None:
@@ -28,7 +28,7 @@ def test_a_newcomer_gets_an_easy_standard_puzzle_on_the_last_lessons_theme() -> 
 def test_no_newcomer_offer_after_some_puzzles_or_without_a_matching_one() -> None:
     library = puzzle_library()
     ordered = library.ordered()
-    progress: dict = {}
+    progress: dict[str, PuzzleRecord] = {}
     for puzzle in ordered[:NEWCOMER_TRIED]:
         progress = record_attempt(progress, puzzle.id, correct=True)
     assert newcomer_puzzle(ordered, ["follow_suit"], progress, Ruleset()) is None

@@ -55,10 +55,14 @@ def render_puzzle(loaded: Library, puzzle: Puzzle) -> None:
         type="tertiary",
     )
     _run_banner()
-    st.title(puzzle.title)
     today = daily(loaded)
-    tag = f" · **{ui('puzzles.daily_heading')}**" if today is not None and today.id == puzzle.id else ""
-    st.caption(meta(loaded, puzzle) + tag)
+    tag = f" · {ui('puzzles.daily_heading')}" if today is not None and today.id == puzzle.id else ""
+    # The title a heading, set small with the puzzle's facts, so the hand to answer with fits the screen.
+    st.markdown(
+        f'<div class="ha-where"><h1>{escape(puzzle.title)}</h1>'
+        f'<span class="ha-where-meta">{escape(meta(loaded, puzzle) + tag)}</span></div>',
+        unsafe_allow_html=True,
+    )
     if isinstance(puzzle, VariantPuzzle):
         _variant_context(puzzle)
     table_col, words_col = st.columns([3, 2], gap="medium")
@@ -164,7 +168,14 @@ def _board(puzzle: Puzzle) -> None:
         highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
     shown, hand, handler = answers.table_hand(puzzle)
     card_table(
-        TableScene(shown, face_up=face_up(puzzle), highlight=highlight, hand=hand, prompt=symbols(full_prompt(puzzle))),
+        TableScene(
+            shown,
+            face_up=face_up(puzzle),
+            highlight=highlight,
+            hand=hand,
+            prompt=symbols(full_prompt(puzzle)),
+            motion="jump",  # the verdict beside the table describes the picture the table shows
+        ),
         key=TABLE_KEY,
         on_action=handler,
     )
