@@ -173,11 +173,8 @@ def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
     with table_col:
         _table(step, shown, highlight)
     with words_col:
-        if step.text:
-            markdown(step.text)
-        # The caption says what the table shows now (the table jumps to each card: never behind the words).
-        st.info(prose_plain(_frame_caption(lesson, step, history, position)), icon=":material/chat:")
-        # The cards are stepped here or with the arrow keys; the lesson's own Next goes on to the next step.
+        # The cards are stepped here, first, so on a phone the buttons sit right under the table (or with
+        # the arrow keys); the lesson's own Next goes on to the next step.
         back_and_next(
             LessonsView.widget_key("frame"),
             position,
@@ -187,6 +184,10 @@ def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
             keys=True,
         )
         st.caption(ui("lessons.card_of", number=position, count=last))
+        # The caption says what the table shows now (the table jumps to each card: never behind the words).
+        st.info(prose_plain(_frame_caption(lesson, step, history, position)), icon=":material/chat:")
+        if step.text:
+            markdown(step.text)
 
 
 def _set_frame(lesson: Lesson, index: int, frame: int) -> None:
