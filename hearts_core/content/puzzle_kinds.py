@@ -251,7 +251,7 @@ class PassingPuzzle(PuzzleBase):
         stray = tuple(card for card in picked if card not in hand)
         if stray:
             return Attempt(False, "not_held", stray)
-        notes = tuple(self.feedback[card] for card in picked if card in self.feedback)
+        notes = _notes_once(picked, self.feedback)
         bad = tuple(card for card in picked if card in self.forbid)
         if bad:
             return Attempt(False, "forbidden", bad, notes=notes)
@@ -259,6 +259,22 @@ class PassingPuzzle(PuzzleBase):
         if missing:
             return Attempt(False, "missing", missing, notes=notes)
         return Attempt(True, "right", tuple(picked), notes=notes)
+
+
+def _notes_once(picked: Sequence[str], feedback: Mapping[str, str]) -> tuple[str, ...]:
+    """The puzzle's words on the cards picked, each said once, after the cards it is about (two cards
+    with the same advice used to print the same line twice, naming neither).
+
+    >>> _notes_once(["5S", "2C", "8S"], {"5S": "Keep it.", "8S": "Keep it.", "2C": "Pass it."})
+    ('5♠ 8♠: Keep it.', '2♣: Pass it.')
+    """
+    cards_by_words: dict[str, list[str]] = {}
+    for card in picked:
+        if card in feedback:
+            cards_by_words.setdefault(feedback[card], []).append(card)
+    return tuple(
+        " ".join(Card.parse(card).symbol for card in cards) + f": {words}" for words, cards in cards_by_words.items()
+    )
 
 
 # -- play ------------------------------------------------------------------------------
