@@ -44,18 +44,80 @@ DIFFICULTIES: Final = (1, 2, 3)
 WORDS: Final = Field(TEXT, "text")
 
 
+#: How one card of an answer given with cards is judged: chosen and right, chosen and wrong, or
+#: right and not chosen.
+CardMark = Literal["right", "wrong", "missed"]
+CARD_MARKS: Final[tuple[CardMark, ...]] = ("right", "wrong", "missed")
+
+
 @dataclass(frozen=True)
 class Attempt:
     """The engine's verdict on an attempt: ``correct``, a code for the message
     (``right``, ``illegal``, ``worse``, ``missing``, ``extra``, ``wrong``...), the
-    cards or numbers concerned, and for a play the solver's value of the pick."""
+    cards or numbers concerned, and for a play the solver's value of the pick.
+
+    ``marks`` judge each card that matters in an answer given with cards (the
+    cards chosen, and the right ones not chosen), in the hand's order; ``notes``
+    are the puzzle's own words on some of those cards, as (card, words).
+
+    >>> attempt = Attempt(False, "extra", ("QS",), marks=(("AC", "right"), ("QS", "wrong"), ("KC", "missed")))
+    >>> attempt.marked("missed"), attempt.mark_of("QS")
+    (('KC',), 'wrong')
+    """
 
     correct: bool
     code: str
     cards: tuple[str, ...] = ()
     value: int | None = None
     best_value: int | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+    marks: tuple[tuple[str, CardMark], ...] = ()
+
+    def marked(self, mark: CardMark) -> tuple[str, ...]:
+        """The cards judged ``mark``."""
+        return tuple(card for card, judged in self.marks if judged == mark)
+
+    def mark_of(self, card: str) -> CardMark | None:
+        """How ``card`` was judged (None: not judged)."""
+        return next((judged for marked, judged in self.marks if marked == card), None)
+
+    def grouped_notes(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """The notes with the same words said once, each with every card it is about (in order).
+
+        >>> Attempt(False, "forbidden", notes=(("5S", "Keep it."), ("2C", "No."), ("8S", "Keep it."))).grouped_notes()
+        ((('5S', '8S'), 'Keep it.'), (('2C',), 'No.'))
+        """
+        cards_by_words: dict[str, list[str]] = {}
+        for card, words in self.notes:
+            cards_by_words.setdefault(words, []).append(card)
+        return tuple((tuple(cards), words) for words, cards in cards_by_words.items())
+
+
+def card_marks(
+    hand: Sequence[str], chosen: set[str], right: set[str], wrong: set[str] | None = None
+) -> tuple[tuple[str, CardMark], ...]:
+    """Each card of ``hand`` that was ``chosen`` or is ``right``, judged, in the hand's order: chosen
+    and right; chosen and ``wrong`` (by default: every card not right); right and not chosen
+    (``missed``).  A chosen card neither right nor wrong is not judged.
+
+    >>> card_marks(["AC", "KC", "QS", "2D"], {"AC", "QS"}, {"AC", "KC"})
+    (('AC', 'right'), ('KC', 'missed'), ('QS', 'wrong'))
+    >>> card_marks(["AC", "KC", "QS", "2D"], {"AC", "2D"}, {"KC"}, wrong={"AC"})
+    (('AC', 'wrong'), ('KC', 'missed'))
+    """
+    marks: list[tuple[str, CardMark]] = []
+    for card in hand:
+        if card in right:
+            marks.append((card, "right" if card in chosen else "missed"))
+        elif card in chosen and (wrong is None or card in wrong):
+            marks.append((card, "wrong"))
+    return tuple(marks)
+
+
+def _hand_of(state: HandState, seat: int | None = None) -> list[str]:
+    """The cards of ``seat`` (by default the player to move), in the hand's order."""
+    holder = state.to_play if seat is None else seat
+    return [str(card) for card in state.hands[holder].cards()] if holder is not None else []
 
 
 @dataclass(frozen=True)
@@ -150,12 +212,13 @@ class LegalityPuzzle(PuzzleBase):
         """Judge the set of cards the learner selected."""
         picked = {str(card) for card in parse_cards(list(answer))}
         right = set(self.solution)
+        marks = card_marks(_hand_of(self.state), picked, right)
         if picked == right:
-            return Attempt(True, "right", tuple(sorted(right)))
+            return Attempt(True, "right", tuple(sorted(right)), marks=marks)
         extra = tuple(sorted(picked - right))
         if extra:
-            return Attempt(False, "extra", extra)
-        return Attempt(False, "missing", tuple(sorted(right - picked)))
+            return Attempt(False, "extra", extra, marks=marks)
+        return Attempt(False, "missing", tuple(sorted(right - picked)), marks=marks)
 
 
 # -- scoring ---------------------------------------------------------------------------
@@ -251,30 +314,23 @@ class PassingPuzzle(PuzzleBase):
         stray = tuple(card for card in picked if card not in hand)
         if stray:
             return Attempt(False, "not_held", stray)
-        notes = _notes_once(picked, self.feedback)
         bad = tuple(card for card in picked if card in self.forbid)
-        if bad:
-            return Attempt(False, "forbidden", bad, notes=notes)
         missing = tuple(card for card in self.require if card not in picked)
+        # A card neither required nor forbidden is right when the pass has room for it: with a
+        # required card left out, which of the others should make way is not for the engine to say.
+        right = set(self.require) | (set() if missing else set(picked) - set(self.forbid))
+        marks = card_marks(_hand_of(self.state, self.seat), set(picked), right, wrong=set(self.forbid))
+        # The puzzle's words on the cards chosen and missed: the wrong ones first, then the missed,
+        # the right, and those not judged.
+        order = {"wrong": 0, "missed": 1, "right": 2}
+        judged = dict(marks)
+        ranked = sorted([*picked, *missing], key=lambda card: order.get(judged.get(card, ""), 3))
+        notes = tuple((card, self.feedback[card]) for card in ranked if card in self.feedback)
+        if bad:
+            return Attempt(False, "forbidden", bad, notes=notes, marks=marks)
         if missing:
-            return Attempt(False, "missing", missing, notes=notes)
-        return Attempt(True, "right", tuple(picked), notes=notes)
-
-
-def _notes_once(picked: Sequence[str], feedback: Mapping[str, str]) -> tuple[str, ...]:
-    """The puzzle's words on the cards picked, each said once, after the cards it is about (two cards
-    with the same advice used to print the same line twice, naming neither).
-
-    >>> _notes_once(["5S", "2C", "8S"], {"5S": "Keep it.", "8S": "Keep it.", "2C": "Pass it."})
-    ('5♠ 8♠: Keep it.', '2♣: Pass it.')
-    """
-    cards_by_words: dict[str, list[str]] = {}
-    for card in picked:
-        if card in feedback:
-            cards_by_words.setdefault(feedback[card], []).append(card)
-    return tuple(
-        " ".join(Card.parse(card).symbol for card in cards) + f": {words}" for words, cards in cards_by_words.items()
-    )
+            return Attempt(False, "missing", missing, notes=notes, marks=marks)
+        return Attempt(True, "right", tuple(picked), notes=notes, marks=marks)
 
 
 # -- play ------------------------------------------------------------------------------
@@ -353,9 +409,10 @@ class PlayPuzzle(PuzzleBase):
         """Judge the card the learner picked."""
         card = str(Card.parse(str(answer)))
         if not self.question_state.is_legal(card):
-            return Attempt(False, "illegal", (card,))
+            return Attempt(False, "illegal", (card,), marks=((card, "wrong"),))
         code = "right" if card in self.solution else "worse"
-        return Attempt(code == "right", code, (card,), self.values.get(card), self.best_value)
+        mark: CardMark = "right" if code == "right" else "wrong"
+        return Attempt(code == "right", code, (card,), self.values.get(card), self.best_value, marks=((card, mark),))
 
     def refutation(self, card: str) -> Line:
         """The solver's best line after a wrong ``card``: what it costs."""
@@ -758,6 +815,7 @@ def build_puzzle(raw: Mapping[str, Any], file: str, themes: Mapping[str, Any]) -
 
 __all__ = [
     "ARGUMENTS",
+    "CARD_MARKS",
     "DIFFICULTIES",
     "KINDS",
     "PUZZLE_CLASSES",
@@ -765,6 +823,7 @@ __all__ = [
     "VARIANT_ASKS",
     "AnswerShape",
     "Attempt",
+    "CardMark",
     "LegalityPuzzle",
     "Line",
     "MoonPuzzle",
@@ -778,5 +837,6 @@ __all__ = [
     "VariantQuestion",
     "argument_cards",
     "build_puzzle",
+    "card_marks",
     "parse_common",
 ]

@@ -38,10 +38,12 @@ from .generator import generate_play_puzzles, puzzles_to_toml
 from .proofs import PROOFS_FILE, ProofBook, asking_for, book_path, engine_version, read_book, using, write_book
 from .puzzle_kinds import (
     ARGUMENTS,
+    CARD_MARKS,
     DIFFICULTIES,
     KINDS,
     VARIANT_ASKS,
     Attempt,
+    CardMark,
     LegalityPuzzle,
     MoonPuzzle,
     PassingPuzzle,
@@ -374,6 +376,7 @@ def _generate(
 
 __all__ = [
     "ARGUMENTS",
+    "CARD_MARKS",
     "DIFFICULTIES",
     "KINDS",
     "OBJECTIVES",
@@ -381,6 +384,7 @@ __all__ = [
     "PUZZLES_DIR",
     "VARIANT_ASKS",
     "Attempt",
+    "CardMark",
     "LegalityPuzzle",
     "Library",
     "MoonPuzzle",

@@ -21,6 +21,7 @@ from hearts_core.content.lessons import LESSONS_DIR, load_curriculum
 from hearts_core.content.puzzles import (
     PUZZLES_DIR,
     Library,
+    PassingPuzzle,
     PlayPuzzle,
     Puzzle,
     ScoringPuzzle,
@@ -33,7 +34,7 @@ from hearts_core.engine.describe import points_words
 from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.rating import next_puzzle, puzzle_facts
 from hearts_ui.texts import ui
-from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles
+from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles, cards_words
 from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
 from hearts_ui.views.puzzles.page import PAGE as LIST_PAGE
 from hearts_ui.views.puzzles.page import TAB_KEY
@@ -41,7 +42,7 @@ from hearts_ui.views.puzzles.puzzle import TABLE_KEY
 from hearts_ui.views.puzzles.view import PuzzlesView, Run
 from hearts_ui.widgets.chips import prose, prose_plain
 from tests.app.page_state import kept
-from tests.app.tables import click_table, has_table, table_data
+from tests.app.tables import click_table, hand_cards, has_table, table_data
 from tests.helpers import puzzle_library, rendered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,37 +183,75 @@ def test_puzzle_url_opens_it() -> None:
     assert any(prose(LEGALITY.prompt) in element.value for element in at.markdown)  # its cards as chips
 
 
-def test_a_legality_puzzle_explains_illegal_cards_then_accepts_the_legal_ones() -> None:
+def _verdicts(at: AppTest) -> dict[str, str]:
+    """The cards of the puzzle's hand that carry a verdict on the table: card -> right, wrong, missed..."""
+    return {card: data["v"] for card, data in hand_cards(at, TABLE_KEY).items() if data["v"]}
+
+
+def test_a_legality_puzzle_marks_right_wrong_and_missed_cards_and_names_them() -> None:
     state = LEGALITY.state
     assert state.to_play is not None
     hand = [str(card) for card in state.hands[state.to_play].cards()]
     illegal = [card for card in hand if card not in LEGALITY.solution]
-    assert illegal, "the puzzle needs an illegal card to pick"
+    assert illegal and len(LEGALITY.solution) > 1, "the puzzle needs an illegal card and two legal ones"
     at = _open(LEGALITY.id)
-    hand = table_data(at, TABLE_KEY)["hand"]
-    assert hand["mode"] == "select" and hand["need"] is None  # any number of cards, then check
-    click_table(at, TABLE_KEY, kind="cards", cards=[*LEGALITY.solution, illegal[0]])
+    hand_data = table_data(at, TABLE_KEY)["hand"]
+    assert hand_data["mode"] == "select" and hand_data["need"] is None  # any number of cards, then check
+    assert _verdicts(at) == {}  # nothing judged before a check
+    # One legal card, one that is not, the other legal cards left out: each marked, and named in words.
+    chosen, *missed = LEGALITY.solution
+    click_table(at, TABLE_KEY, kind="cards", cards=[chosen, illegal[0]])
+    assert _verdicts(at) == {chosen: "right", illegal[0]: "wrong", **dict.fromkeys(missed, "missed")}
     error = " ".join(element.value for element in at.error)
     assert ui("puzzles.not_legal").strip("*:") in error
     assert prose_plain(str(state.explain(illegal[0]))) in error
-    marks = {card["c"]: card["v"] for card in table_data(at, TABLE_KEY)["hand"]["cards"] if card["v"]}
-    assert marks == {**{card: "right" for card in LEGALITY.solution}, illegal[0]: "wrong"}
-    # Some legal cards only: "you missed some".
-    if len(LEGALITY.solution) > 1:
-        click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution[:1]))
-        missed = LEGALITY.solution[1:]
-        warning = " ".join(element.value for element in at.warning)
-        assert ui("puzzles.missed_some", cards="").split("**")[1] in warning
-        assert all(Card.parse(str(card)).symbol in warning for card in missed), "the feedback names every card missed"
-        # On the table: the chosen legal card right, the others missed, each with its sign and words.
-        marks = {card["c"]: card["v"] for card in table_data(at, TABLE_KEY)["hand"]["cards"] if card["v"]}
-        assert marks == {LEGALITY.solution[0]: "right", **{card: "missed" for card in missed}}
-    # A retry with exactly the legal cards is right, but the puzzle stays missed.
+    named = ui("puzzles.missed_cards", cards=cards_words(missed), count=len(missed))
+    assert prose_plain(named) in error
+    # The line beside the hand counts the signs; no "Right!" or "chosen" run into it.
+    assert table_data(at, TABLE_KEY)["hand"]["status"] == " · ".join(
+        ui(f"puzzles.marks_{mark}", count=count)
+        for mark, count in (("right", 1), ("wrong", 1), ("missed", len(missed)))
+    )
+    # Some legal cards only: the others named in a warning.
+    click_table(at, TABLE_KEY, kind="cards", cards=[chosen])
+    assert [element.value for element in at.warning] == [prose_plain(named)]
+    assert not at.error
+    # A retry with exactly the legal cards is right, every card marked so, but the puzzle stays missed.
     click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
     assert any(RIGHT in element.value for element in at.success)
+    assert _verdicts(at) == dict.fromkeys(LEGALITY.solution, "right")
+    assert table_data(at, TABLE_KEY)["hand"]["status"] == ui("common.status_right")
     record = kept(at, StoredPuzzles).records[LEGALITY.id]
-    assert (record.result, record.cleared, record.attempts) == ("failed", True, 3 if len(LEGALITY.solution) > 1 else 2)
+    assert (record.result, record.cleared, record.attempts) == ("failed", True, 3)
     assert ui("puzzles.status_cleared") in _text(at)
+
+
+def test_a_wrong_pass_marks_the_cards_and_says_each_note_once_naming_its_cards() -> None:
+    """A pass with two forbidden cards the puzzle says the same words about: one line for both, naming both."""
+    puzzle = next(
+        puzzle
+        for puzzle in LIBRARY.ordered()
+        if isinstance(puzzle, PassingPuzzle)
+        and puzzle.rules.pass_count == 3
+        and len([card for card in puzzle.forbid if card in puzzle.feedback]) >= 2
+        and len({puzzle.feedback[card] for card in puzzle.forbid if card in puzzle.feedback})
+        < len([card for card in puzzle.forbid if card in puzzle.feedback])
+    )
+    texts: dict[str, list[str]] = {}
+    for card in puzzle.forbid:
+        if card in puzzle.feedback:
+            texts.setdefault(puzzle.feedback[card], []).append(card)
+    same = next(cards for cards in texts.values() if len(cards) > 1)[:2]
+    hand = [str(card) for card in puzzle.state.hands[puzzle.seat].cards()]
+    third = next(card for card in hand if card not in puzzle.forbid and card not in same)
+    at = _open(puzzle.id)
+    click_table(at, TABLE_KEY, kind="cards", cards=[*same, third])
+    verdicts = _verdicts(at)
+    assert all(verdicts[card] == "wrong" for card in same)
+    assert all(verdicts[card] == "missed" for card in puzzle.require)
+    error = " ".join(element.value for element in at.error)
+    assert error.count(prose_plain(puzzle.feedback[same[0]])) == 1
+    assert prose_plain(f"- **{cards_words(same)}**: {puzzle.feedback[same[0]]}") in error
 
 
 def test_a_right_first_answer_solves_and_counts_in_the_progress() -> None:
@@ -328,13 +367,19 @@ def test_a_play_puzzle_shows_what_a_wrong_card_costs_and_the_line_on_the_table(f
     assert prose_plain(cost) in warning
     # The refutation is on the table, stepped card by card to the end.
     assert table_data(at, LINE_TABLE_KEY)["title"] == ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)
+    assert table_data(at, LINE_TABLE_KEY)["speeds"] is None  # stepped frame by frame: the table jumps, no motion
     at.button(key="ha_pz_line_next").click().run()
     assert ui("stepper.counter", number=1, count=len(puzzle.refutation(wrong))) in _text(at)
+    # The caption describes the card just played: the table shows it at once, nothing left to replay.
+    assert table_data(at, LINE_TABLE_KEY)["events"] == []
     at.button(key="ha_pz_line_last").click().run()
     assert not at.exception
     # Back to the puzzle (its table is not drawn while a line is), the right card; then the solver's line.
     assert not has_table(at, TABLE_KEY)
     at.button(key="ha_pz_line_close").click().run()
+    # The card played is marked wrong; the best one is not given away while the learner may look for it.
+    assert _verdicts(at) == {wrong: "wrong"}
+    assert table_data(at, TABLE_KEY)["hand"]["mode"] == "play"
     click_table(at, TABLE_KEY, kind="play", card=best)
     assert any(RIGHT in element.value for element in at.success)
     played = table_data(at, TABLE_KEY)  # the right card has gone to the trick

@@ -16,7 +16,7 @@ import hearts_ui.views.rulebook.data as data
 from hearts_core import Ruleset, lab
 from hearts_core.ai.bots import LEVELS
 from hearts_core.content.lessons import ACTIVE_KINDS, STEP_KINDS
-from hearts_core.content.puzzles import DIFFICULTIES, KINDS, OBJECTIVES
+from hearts_core.content.puzzles import CARD_MARKS, DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.content.rulebook import RULES, SECTIONS
 from hearts_core.content.sources import SOURCE_LANGUAGES
 from hearts_core.engine.describe import penalty_summary
@@ -171,6 +171,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"puzzles.{part}_{objective}" for part in ("value", "cost") for objective in OBJECTIVES}
     used |= {f"puzzles.nudge_{kind}" for kind in puzzles_view.ASKED.values()}
     used |= {f"puzzles.rung_{rung}" for rung in ("idea", "answer")}
+    used |= {f"puzzles.marks_{mark}" for mark in CARD_MARKS}
     used |= {f"practice.level_{level}_note" for level in LEVELS} | {"practice.level_monte_carlo"}
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Final, cast
 
 import streamlit as st
 
-from hearts_core.content.puzzles import Attempt, PlayPuzzle, Puzzle
+from hearts_core.content.puzzles import CARD_MARKS, Attempt, PlayPuzzle, Puzzle
 from hearts_core.engine.cards import Card
 from hearts_core.engine.describe import option_words, points_words, signed
 from hearts_core.engine.state import HandState
@@ -29,6 +29,7 @@ from .common import (
     change_work,
     moon_label,
     play_question,
+    record_of,
     seat_words,
     settle,
     sorted_cards,
@@ -74,20 +75,21 @@ def _not_judged(puzzle: Puzzle, text: str) -> None:
 
 def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler | None]:
     """The position the table shows, what the learner may do with the cards of the hand
-    asked about (click one, or choose several and confirm), and the handler of that action."""
+    asked about (click one, or choose several and confirm), and the handler of that action.
+    Once an answer is checked, its cards carry their verdicts (:func:`card_verdicts`)."""
     shape = puzzle.answer_shape
     state = puzzle.question_state
     done = work(puzzle)
     attempt = done.attempt
-    status = _status(done.attempt, done.note)
+    status = _status(puzzle, attempt, done.note)
+    verdicts = card_verdicts(puzzle)
     if shape == "card":
         assert state.to_play is not None
         if attempt is not None and attempt.correct:
             # The right card goes to the trick; the hand stays in view.
-            return state.play(attempt.cards[0]), HandControl(state.to_play, "view", status=status), None
-        # A wrong card tried stays marked wrong (a sign and words, not colour alone) until the next try.
-        tried: dict[str, CardVerdict] = {attempt.cards[0]: "wrong"} if attempt is not None and attempt.cards else {}
-        hand = HandControl(state.to_play, "play", status=status or ui("table.click_card"), verdicts=tried)
+            hand = HandControl(state.to_play, "view", status=status, verdicts=verdicts)
+            return state.play(attempt.cards[0]), hand, None
+        hand = HandControl(state.to_play, "play", status=status or ui("table.click_card"), verdicts=verdicts)
         return state, hand, lambda action: _card_clicked(puzzle, action)
     if shape == "cards":
         assert state.to_play is not None
@@ -98,9 +100,7 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
             selected=_picked(puzzle),
             status=status or ui("puzzles.pick_cards_short"),
         )
-        if attempt is not None:
-            hand = replace(hand, verdicts=checked_marks(_picked(puzzle), _solution_cards(puzzle)))
-        return state, hand, lambda action: _cards_chosen(puzzle, action)
+        return state, replace(hand, verdicts=verdicts), lambda action: _cards_chosen(puzzle, action)
     if shape == "pass":
         state = puzzle.state
         direction = option_words("pass_cycle", state.pass_direction)
@@ -112,35 +112,55 @@ def table_hand(puzzle: Puzzle) -> tuple[HandState, HandControl | None, Handler |
             selected=_picked(puzzle),
             status=status or ui("puzzles.pass_direction", count=count, direction=direction),
         )
-        return state, hand, lambda action: _cards_chosen(puzzle, action)
+        return state, replace(hand, verdicts=verdicts), lambda action: _cards_chosen(puzzle, action)
     return state, None, None
 
 
-def checked_marks(chosen: Sequence[str], right: Sequence[str]) -> dict[str, CardVerdict]:
-    """Once a choice of cards is checked: each chosen card right or wrong, each right card not chosen missed.
+def card_verdicts(puzzle: Puzzle) -> dict[str, CardVerdict]:
+    """How the cards of the hand asked about are marked: by the last answer checked (right, wrong,
+    missed); once the answer has been shown, the cards of the answer are marked too, as missed
+    after an answer, as suggested before any.  A play answered wrong marks only the card played
+    until then: the learner may look for the best card again."""
+    done = work(puzzle)
+    attempt = done.attempt
+    verdicts: dict[str, CardVerdict] = dict(attempt.marks) if attempt is not None else {}
+    if done.solution_shown or record_of(puzzle).revealed:
+        unmarked: CardVerdict = "missed" if attempt is not None else "suggested"
+        for card in _answer_cards(puzzle):
+            verdicts.setdefault(card, unmarked)
+    return verdicts
 
-    >>> checked_marks(["2C", "QS"], ["2C", "4C"])
-    {'2C': 'right', 'QS': 'wrong', '4C': 'missed'}
-    """
-    marks: dict[str, CardVerdict] = {card: "right" if card in right else "wrong" for card in chosen}
-    marks.update({card: "missed" for card in right if card not in chosen})
-    return marks
 
-
-def _solution_cards(puzzle: Puzzle) -> tuple[str, ...]:
-    """The cards of a puzzle whose answer is a set of cards (the legal cards), as codes."""
-    return tuple(str(card) for card in cast(tuple[str, ...], puzzle.solution))
+def _answer_cards(puzzle: Puzzle) -> tuple[str, ...]:
+    """The cards a right answer holds: the legal cards, the cards a pass must hold, the best cards."""
+    if puzzle.answer_shape == "pass":
+        required, _ = cast(tuple[tuple[str, ...], tuple[str, ...]], puzzle.solution)
+        return required
+    if puzzle.answer_shape in ("cards", "card"):
+        return cast(tuple[str, ...], puzzle.solution)
+    return ()
 
 
 def _picked(puzzle: Puzzle) -> tuple[str, ...]:
     return work(puzzle).picked
 
 
-def _status(attempt: Attempt | None, note: str) -> str:
-    """The verdict in a line beside the hand (in full beside the table), or the note on the form."""
-    if attempt is not None:
-        return ui("common.status_right") if attempt.correct else ui("common.status_wrong")
-    return note
+def _status(puzzle: Puzzle, attempt: Attempt | None, note: str) -> str:
+    """The line beside the hand: the note on a form not filled in, or the verdict in short (for an
+    answer of several cards, how many of them were right, wrong and missed: the signs on the cards)."""
+    if note or attempt is None:
+        return note
+    if attempt.correct:
+        return ui("common.status_right")
+    if puzzle.answer_shape in ("cards", "pass") and attempt.marks:
+        return marks_summary(attempt)
+    return ui("common.status_wrong")
+
+
+def marks_summary(attempt: Attempt) -> str:
+    """How many cards of an answer are marked right, wrong and missed, with the sign of each."""
+    counts = {mark: len(attempt.marked(mark)) for mark in CARD_MARKS}
+    return " · ".join(ui(f"puzzles.marks_{mark}", count=count) for mark, count in counts.items() if count)
 
 
 def _card_clicked(puzzle: Puzzle, action: TableAction) -> None:
@@ -240,22 +260,35 @@ def show_attempt(puzzle: Puzzle) -> None:
             prose_plain(ui("puzzles.illegal", card=Card.parse(card).symbol) + "  \n" + str(state.explain(card))),
             icon=":material/block:",
         )
-    elif shape == "cards" and attempt.code == "extra":
-        reasons = "\n".join(
-            f"- **{Card.parse(card).symbol}**: {state.explain(card)}" for card in sorted_cards(attempt.cards)
-        )
-        st.error(prose_plain(ui("puzzles.not_legal") + "\n" + reasons), icon=":material/block:")
     elif shape == "cards":
-        missed = [card for card in _solution_cards(puzzle) if card not in _picked(puzzle)]
-        st.warning(prose_plain(ui("puzzles.missed_some", cards=cards_words(missed))), icon=":material/replay:")
+        _legality_verdict(state, attempt)
     elif shape == "scores":
         st.error(ui("puzzles.wrong_scores") + "\n" + _score_marks(puzzle, attempt), icon=":material/replay:")
     elif shape == "pass":
         _pass_verdict(attempt)
     elif attempt.code == "worse":
-        st.warning(prose_plain(ui("puzzles.worse") + "  \n" + _cost(puzzle, attempt)), icon=":material/replay:")
+        worse = ui("puzzles.worse", card=Card.parse(attempt.cards[0]).symbol)
+        st.warning(prose_plain(worse + "  \n" + _cost(puzzle, attempt)), icon=":material/replay:")
     else:
         st.error(ui("common.wrong"), icon=":material/replay:")
+
+
+def _legality_verdict(state: HandState, attempt: Attempt) -> None:
+    """The cards chosen that may not be played, each with the engine's reason, and the legal cards
+    not chosen, named."""
+    parts = []
+    wrong = attempt.marked("wrong")
+    if wrong:
+        reasons = "\n".join(f"- **{Card.parse(card).symbol}**: {state.explain(card)}" for card in sorted_cards(wrong))
+        parts.append(ui("puzzles.not_legal") + "\n" + reasons)
+    missed = attempt.marked("missed")
+    if missed:
+        parts.append(ui("puzzles.missed_cards", cards=cards_words(missed), count=len(missed)))
+    text = prose_plain("\n\n".join(parts))
+    if wrong:
+        st.error(text, icon=":material/block:")
+    else:
+        st.warning(text, icon=":material/replay:")
 
 
 def _right(puzzle: Puzzle, attempt: Attempt) -> None:
@@ -267,9 +300,13 @@ def _right(puzzle: Puzzle, attempt: Attempt) -> None:
         lines.append(_value_words(question, attempt.cards[0], attempt.value))
     if puzzle.explanation:
         lines.append(puzzle.explanation)
-    st.success(prose_plain("  \n".join(lines)), icon=":material/check:")
-    for note in attempt.notes:
-        st.markdown(prose_plain(f"- {note}"))
+    st.success(prose_plain("  \n".join(lines) + _notes(attempt)), icon=":material/check:")
+
+
+def _notes(attempt: Attempt) -> str:
+    """The puzzle's words on the cards of the answer, as a list: each text once, after the cards it is
+    about (two cards with the same advice share one line)."""
+    return "".join(f"\n- **{cards_words(cards)}**: {words}" for cards, words in attempt.grouped_notes())
 
 
 def _score_marks(puzzle: Puzzle, attempt: Attempt) -> str:
@@ -283,12 +320,16 @@ def _score_marks(puzzle: Puzzle, attempt: Attempt) -> str:
 
 
 def _pass_verdict(attempt: Attempt) -> None:
-    if attempt.code == "forbidden":
-        text = ui("puzzles.pass_forbidden", cards=cards_words(attempt.cards))
+    """What is wrong with a pass, naming the cards to keep and the cards to pass, then the puzzle's
+    words on the cards."""
+    keep, give = attempt.marked("wrong"), attempt.marked("missed")
+    if keep and give:
+        text = ui("puzzles.pass_both", keep=cards_words(keep), give=cards_words(give))
+    elif keep:
+        text = ui("puzzles.pass_forbidden", cards=cards_words(keep))
     else:
-        text = ui("puzzles.pass_missing")
-    notes = "".join(f"\n- {note}" for note in attempt.notes)
-    st.error(prose_plain(text + notes), icon=":material/replay:")
+        text = ui("puzzles.pass_missing", cards=cards_words(give))
+    st.error(prose_plain(text + _notes(attempt)), icon=":material/replay:")
 
 
 def _objective_params(question: PlayPuzzle, card: str) -> dict[str, Any]:

@@ -289,8 +289,8 @@ def sorted_cards(cards: Sequence[str]) -> list[str]:
 
 
 def cards_words(cards: Sequence[str]) -> str:
-    """Cards with their suit symbols, sorted."""
-    return " ".join(Card.parse(card).symbol for card in sorted_cards(cards))
+    """Cards with their suit symbols, sorted, as a list in a sentence ("5♣, 6♣, K♣")."""
+    return ", ".join(Card.parse(card).symbol for card in sorted_cards(cards))
 
 
 def seat_words(puzzle: Puzzle, seat: int) -> str:

@@ -47,7 +47,11 @@ def render_line(puzzle: Puzzle, viewer: LineViewer, face_up: Any) -> None:
         if viewer.kind == "solution"
         else ui("puzzles.line_refutation", card=Card.parse(str(viewer.card)).symbol)
     )
-    card_table(TableScene(frame.state, face_up=face_up, highlight=played, title=heading), key=LINE_TABLE_KEY)
+    # The caption under the table describes this frame: the table shows it at once ("jump"), never
+    # still replaying the cards before it while the words have moved on.
+    card_table(
+        TableScene(frame.state, face_up=face_up, highlight=played, title=heading, motion="jump"), key=LINE_TABLE_KEY
+    )
     stepper(PuzzlesView.widget_key("line"), frame.position, frame.last, lambda target: _move_to(puzzle, target))
     counter(frame.position, frame.last)
     st.info(prose_plain(_caption(puzzle, viewer, frame)), icon=":material/chat:")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import streamlit as st
 
@@ -163,15 +163,11 @@ def _board(puzzle: Puzzle) -> None:
     if kind == "scoring":
         _taken(state)
         return
-    highlight: tuple[str, ...] = ()
-    if kind == "legality" and work(puzzle).solution_shown:
-        highlight = tuple(cast(tuple[str, ...], puzzle.solution))  # the solution shown: the legal cards, marked
-    shown, hand, handler = answers.table_hand(puzzle)
+    shown, hand, handler = answers.table_hand(puzzle)  # the cards of the answer marked on the hand
     card_table(
         TableScene(
             shown,
             face_up=face_up(puzzle),
-            highlight=highlight,
             hand=hand,
             prompt=symbols(full_prompt(puzzle)),
             motion="jump",  # the verdict beside the table describes the picture the table shows
