@@ -137,6 +137,35 @@ def next_lesson(lessons: Sequence[Lesson], lesson_id: str) -> Lesson | None:
     return lessons[ids.index(lesson_id) + 1]
 
 
+def finished_lessons(lessons: Sequence[Lesson], events: Iterable[tuple[str, int, StepOutcome]]) -> tuple[Lesson, ...]:
+    """The ``lessons`` the learner completed, in the order they completed them, from their
+    ``(lesson, step, outcome)`` events in order (a lesson counts from the event that completed it).
+
+    >>> from ..content.lessons import LESSONS_DIR, load_curriculum
+    >>> lessons = load_curriculum(LESSONS_DIR).ordered()
+    >>> table, cards = lessons[0], lessons[1]
+    >>> def walk(lesson):
+    ...     return [(lesson.id, index, "right" if step.is_active else "seen")
+    ...             for index, step in enumerate(lesson.steps)]
+    >>> [lesson.id for lesson in finished_lessons(lessons, walk(cards) + walk(table))]
+    ['penalty_cards', 'table']
+    >>> finished_lessons(lessons, walk(table)[:-1])
+    ()
+    """
+    by_id = {lesson.id: lesson for lesson in lessons}
+    progress: dict[str, dict[int, str]] = {}
+    finished: dict[str, Lesson] = {}  # in the order they were completed
+    for lesson_id, step, outcome in events:
+        steps = progress.setdefault(lesson_id, {})
+        after = _outcome_after(steps.get(step), outcome)
+        if after is not None:
+            steps[step] = after
+        lesson = by_id.get(lesson_id)
+        if lesson is not None and lesson_id not in finished and lesson_status(lesson, progress).state == "completed":
+            finished[lesson_id] = lesson
+    return tuple(finished.values())
+
+
 def suggested_lesson(lessons: Sequence[Lesson], progress: Progress) -> Lesson | None:
     """The lesson to take now: the first one not completed (None when all are)."""
     return next((lesson for lesson in lessons if lesson_status(lesson, progress).state != "completed"), None)
@@ -146,6 +175,7 @@ __all__ = [
     "LessonStatus",
     "Progress",
     "StepOutcome",
+    "finished_lessons",
     "fold_progress",
     "is_right",
     "lesson_status",

@@ -11,7 +11,8 @@ never drift from them.
 The next puzzle (:func:`next_puzzle`): a missed puzzle due for review comes
 first (spaced: it returns after :data:`REVIEW_AFTER` more results, then after
 twice as many for each further miss); otherwise a new learner gets an easy
-puzzle in the standard game, and later learners the unseen puzzle nearest
+puzzle in the standard game, on the theme of the lesson they finished last
+(:func:`puzzle_for_learner`), and later learners the unseen puzzle nearest
 their rating, themes they miss more often counting as nearer.
 
 >>> Glicko(1500, 200, 0.06).update([(1400, 30, 1.0), (1550, 100, 0.0), (1700, 300, 0.0)]).rounded()
@@ -24,12 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
+from ..content.lessons import Lesson
 from ..content.puzzles import Library
 from ..engine.rules import Ruleset
+from .lesson_progress import StepOutcome, finished_lessons
 from .puzzle_progress import FAILED, SOLVED, PuzzleProgress, theme_rates
 
 #: Glicko-2's scale factor between the Glicko and the internal scale.
@@ -191,13 +194,38 @@ def due_reviews(progress: PuzzleProgress) -> tuple[str, ...]:
     return tuple(puzzle_id for _, puzzle_id in sorted(due))
 
 
-def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress, current: str | None = None) -> str | None:
-    """The puzzle to offer after ``current``: a review that is due, else a new learner's easy standard
-    puzzle, else the unseen puzzle nearest the learner's rating (weak themes favoured); None when every
-    puzzle is cleared."""
+#: A learner with fewer results than this is new: they are offered easy puzzles in the standard game.
+NEWCOMER_RESULTS: Final = 3
+#: Why a puzzle is offered: a miss due for review; a new learner's easy standard puzzle on the theme of
+#: the lesson they finished last, or any easy standard puzzle; the unseen puzzle nearest the rating;
+#: every puzzle seen, one not yet cleared.
+SuggestionReason = Literal["review", "lesson", "start", "rating", "retry"]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The puzzle to offer (its id), why (:data:`SuggestionReason`), and for a ``lesson`` one, the theme
+    it practises and the lesson it comes after."""
+
+    puzzle: str
+    reason: SuggestionReason
+    theme: str | None = None
+    lesson: str | None = None
+
+
+def suggest_puzzle(
+    puzzles: Mapping[str, PuzzleFacts],
+    progress: PuzzleProgress,
+    current: str | None = None,
+    lesson: Lesson | None = None,
+) -> Suggestion | None:
+    """The puzzle to offer after ``current``, and why: a review that is due; else, for a new learner, an
+    easy standard puzzle on the first theme of ``lesson`` (the lesson they finished last) that has one,
+    or any easy standard puzzle; else the unseen puzzle nearest the learner's rating (weak themes
+    favoured); None when every puzzle is cleared.  ``puzzles`` are in the order to offer them."""
     for puzzle_id in due_reviews(progress):
         if puzzle_id != current and puzzle_id in puzzles:
-            return puzzle_id
+            return Suggestion(puzzle_id, "review")
     unseen = [
         facts
         for puzzle_id, facts in puzzles.items()
@@ -209,12 +237,16 @@ def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress, cu
             for puzzle_id, record in progress.items()
             if puzzle_id in puzzles and puzzle_id != current and not record.cleared
         ]
-        return left[0] if left else None
+        return Suggestion(left[0], "retry") if left else None
     settled = sum(1 for record in progress.values() if record.result is not None)
-    if settled < 3:
+    if settled < NEWCOMER_RESULTS:
         first = [facts for facts in unseen if facts.difficulty == 1 and facts.standard]
+        for theme in lesson.themes if lesson is not None else ():
+            on_theme = next((facts for facts in first if theme in facts.themes), None)
+            if on_theme is not None:
+                return Suggestion(on_theme.id, "lesson", theme, lesson.id if lesson is not None else None)
         if first:
-            return first[0].id
+            return Suggestion(first[0].id, "start")
     rating = rating_history(progress, puzzles)[-1].rating
     misses = {
         rate.theme: 1.0 - rate.rate
@@ -225,18 +257,52 @@ def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress, cu
         weak = max((misses.get(theme, 0.0) for theme in facts.themes), default=0.0)
         return abs(facts.rating - rating) - 150.0 * weak
 
-    return min(unseen, key=distance).id
+    return Suggestion(min(unseen, key=distance).id, "rating")
+
+
+def next_puzzle(puzzles: Mapping[str, PuzzleFacts], progress: PuzzleProgress, current: str | None = None) -> str | None:
+    """The id of the puzzle :func:`suggest_puzzle` offers after ``current`` (no lesson taken into account)."""
+    suggestion = suggest_puzzle(puzzles, progress, current)
+    return suggestion.puzzle if suggestion is not None else None
+
+
+def puzzle_for_learner(
+    library: Library,
+    progress: PuzzleProgress,
+    lessons: Sequence[Lesson],
+    lesson_events: Iterable[tuple[str, int, StepOutcome]],
+) -> Suggestion | None:
+    """The puzzle of ``library`` to offer a learner first, from their puzzle ``progress`` and their lesson
+    answers in order (``lesson_events``): a newcomer gets an easy standard-game puzzle on the theme of the
+    lesson they finished last (the lesson's ``themes``, its first one first).
+
+    >>> from ..content.lessons import LESSONS_DIR, load_curriculum
+    >>> from ..content.puzzles import PUZZLES_DIR, load_library
+    >>> lessons = load_curriculum(LESSONS_DIR).ordered()
+    >>> passing = next(lesson for lesson in lessons if lesson.id == "passing")
+    >>> done = [(passing.id, index, "right" if step.is_active else "seen") for index, step in enumerate(passing.steps)]
+    >>> suggestion = puzzle_for_learner(load_library(PUZZLES_DIR), {}, lessons, done)
+    >>> suggestion.reason, suggestion.theme, suggestion.lesson
+    ('lesson', 'passing', 'passing')
+    """
+    finished = finished_lessons(lessons, lesson_events)
+    return suggest_puzzle(puzzle_facts(library), progress, lesson=finished[-1] if finished else None)
 
 
 __all__ = [
     "DIFFICULTY_RATINGS",
+    "NEWCOMER_RESULTS",
     "PUZZLE_DEVIATION",
     "REVIEW_AFTER",
     "Glicko",
     "PuzzleFacts",
     "RatingPoint",
+    "Suggestion",
+    "SuggestionReason",
     "due_reviews",
     "next_puzzle",
     "puzzle_facts",
+    "puzzle_for_learner",
     "rating_history",
+    "suggest_puzzle",
 ]

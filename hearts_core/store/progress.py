@@ -139,6 +139,12 @@ class ProgressStore:
         with self.engine.connect() as connection:
             return _lesson_progress(connection, learner)
 
+    def lesson_events(self, learner: str) -> list[tuple[str, int, StepOutcome]]:
+        """The learner's lesson answers as (lesson, step, outcome), in the order they were given (what
+        :func:`~hearts_core.learner.lesson_progress.finished_lessons` reads)."""
+        with self.engine.connect() as connection:
+            return _lesson_events(connection, learner)
+
     def record_lesson(self, learner: str, lesson: str, step: int, outcome: StepOutcome) -> dict[str, dict[int, str]]:
         """Add one step's outcome and return the learner's progress (with what other tabs added)."""
         if outcome not in OUTCOMES:
@@ -411,13 +417,17 @@ _PUZZLE_FIELDS: Final = (
 )
 
 
-def _lesson_progress(connection: Connection, learner: str) -> dict[str, dict[int, str]]:
+def _lesson_events(connection: Connection, learner: str) -> list[tuple[str, int, StepOutcome]]:
     rows = connection.execute(
         select(lesson_events.c.lesson, lesson_events.c.step, lesson_events.c.outcome)
         .where(lesson_events.c.learner == learner)
         .order_by(lesson_events.c.id)
     )
-    return fold_progress((lesson, step, outcome) for lesson, step, outcome in rows if outcome in OUTCOMES)
+    return [(lesson, step, outcome) for lesson, step, outcome in rows if outcome in OUTCOMES]
+
+
+def _lesson_progress(connection: Connection, learner: str) -> dict[str, dict[int, str]]:
+    return fold_progress(_lesson_events(connection, learner))
 
 
 def _puzzle_progress(connection: Connection, learner: str) -> dict[str, PuzzleRecord]:

@@ -129,6 +129,8 @@ def test_lessons_puzzles_and_settings_are_kept_per_learner(database_url: str) ->
 
     reopened = ProgressStore.open(database_url)  # another server process on the same database
     assert reopened.lesson_progress(ann) == {"table": {0: "seen", 1: "right"}}
+    # The answers themselves, in order: what tells which lesson was finished last.
+    assert reopened.lesson_events(ann) == [("table", 0, "seen"), ("table", 1, "wrong"), ("table", 1, "right")]
     record = reopened.puzzle_progress(ann)["p1"]
     assert (record.result, record.hints) == ("solved", 1)
     attempts = reopened.puzzle_attempts(ann)
@@ -139,6 +141,7 @@ def test_lessons_puzzles_and_settings_are_kept_per_learner(database_url: str) ->
     assert isinstance(attempts[0]["at"], datetime)
     assert reopened.settings(ann) == {"look": {"speed": "slow", "four_colour": True}}
     assert reopened.lesson_progress(bob) == {} and reopened.puzzle_progress(bob) == {}
+    assert reopened.lesson_events(bob) == []
     assert reopened.settings(bob) == {} and reopened.current_game(bob) is None
 
 
