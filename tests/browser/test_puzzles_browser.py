@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from hearts_core.content.puzzles import PlayPuzzle, Puzzle
+from hearts_core.content.puzzles import PUZZLES_DIR, Library, PassingPuzzle, PlayPuzzle, Puzzle, translate_library
 from hearts_core.engine.cards import Card
 from hearts_core.engine.table import seat_name
 from hearts_ui.texts import ui
-from hearts_ui.views.puzzles.common import full_prompt
-from hearts_ui.widgets.chips import symbols
-from tests.browser.table import card_button, hand_codes, status, success_verdict, tables
+from hearts_ui.views.puzzles.common import cards_words, full_prompt
+from hearts_ui.widgets.chips import prose_plain, symbols
+from tests.browser.table import card_button, hand, hand_codes, status, success_verdict, tables
 from tests.browser.test_pages import _no_exception, _settled
 from tests.helpers import puzzle_library
 
@@ -35,6 +35,11 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 PUZZLES_PATH = "/Puzzles"
 LIBRARY = puzzle_library()
+
+
+def translated_library(language: str) -> Library:
+    """The library with its words in ``language``."""
+    return translate_library(LIBRARY, PUZZLES_DIR, language)
 
 
 def _first(kind: str) -> Puzzle:
@@ -190,17 +195,124 @@ def test_a_play_puzzle_is_answered_by_clicking_the_card_on_the_table(
         code for code in hand_codes(page, label) if code not in PLAY.solution and PLAY.question_state.is_legal(code)
     )
     card_button(page, wrong, label).click()
-    expect(_alert(page, _plain(ui("puzzles.worse")))).to_be_visible()
+    expect(_alert(page, _plain(ui("puzzles.worse", card=Card.parse(wrong).symbol)))).to_be_visible()
     # The table now steps through the reply to the wrong card; back to the puzzle to try again.
     refutation = ui("puzzles.line_refutation", card=Card.parse(wrong).symbol)
     expect(page.get_by_role("group", name=refutation, exact=True)).to_be_visible()
     _settled(page)
     _button(page, "ha_pz_line_close").click()
     expect(status(page)).to_have_text(ui("common.status_wrong"))
+    # Back on the puzzle, the card played carries its sign and its word; the best one is not given away.
+    expect(card_button(page, wrong, label).locator(".hat-verdict")).to_have_text("✗")
+    expect(hand(page, label).locator(".hat-verdict")).to_have_count(1)
     _settled(page)
     card_button(page, BEST, label).click()
     expect(success_verdict(page)).to_be_visible()
     expect(card_button(page, BEST, label)).to_have_count(0)  # played: it lies on the table now
     _settled(page)
     page.screenshot(path=str(shots / f"play_right_{width}.png"), full_page=True)
+    _no_exception(page)
+
+
+# -- the marks on the cards, the words once ------------------------------------------------------
+
+
+def _label(page: Page, puzzle: Puzzle, card: str) -> str:
+    """The words a screen reader says for a card of the puzzle's hand."""
+    label = card_button(page, card, _hand_label(puzzle)).get_attribute("aria-label")
+    assert label is not None
+    return label
+
+
+@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
+def test_chosen_cards_are_neutral_until_checked_then_right_wrong_and_missed_each_have_a_sign(
+    server: StreamlitServer, page: Page, shots: Path, width: int
+) -> None:
+    puzzle = LEGALITY
+    state = puzzle.question_state
+    assert state.to_play is not None and len(puzzle.solution) > 1
+    label = _hand_label(puzzle)
+    page.set_viewport_size({"width": width, "height": 1300})
+    page.goto(f"{server.url}{PUZZLES_PATH}?puzzle={puzzle.id}")
+    expect(page.get_by_role("heading", name=puzzle.title, exact=True)).to_be_visible()
+    _settled(page)
+    legal, *missed = puzzle.solution
+    illegal = next(str(card) for card in state.hands[state.to_play].cards() if str(card) not in puzzle.solution)
+    expect(card_button(page, illegal, label)).to_be_visible()
+    for card in (legal, illegal):
+        _pick(page, puzzle, card)
+    # Chosen, not judged: the same neutral look for the legal card and the illegal one, no sign, no verdict.
+    for card in (legal, illegal):
+        button = card_button(page, card, label)
+        expect(button).to_have_class(re.compile(r"\bchosen\b"))
+        expect(button).not_to_have_class(re.compile(r"\bv-"))
+        expect(button.locator(".hat-verdict")).to_have_count(0)
+        assert _label(page, puzzle, card) == Card.parse(card).name  # chosen: pressed, and no verdict said
+        expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".hat-chosen-count")).to_have_text(ui("table.chosen", chosen=2))
+    page.screenshot(path=str(shots / f"legality_chosen_{width}.png"))
+
+    page.get_by_role("button", name=ui("common.check"), exact=True).click()
+    expect(card_button(page, legal, label).locator(".hat-verdict")).to_have_text("✓")
+    _settled(page)
+    signs = {"right": "✓", "wrong": "✗", "missed": "!"}
+    for card, verdict in ((legal, "right"), (illegal, "wrong"), *((card, "missed") for card in missed)):
+        button = card_button(page, card, label)
+        expect(button).to_have_class(re.compile(rf"\bv-{verdict}\b"))
+        expect(button.locator(".hat-verdict")).to_have_text(signs[verdict])
+        assert _label(page, puzzle, card) == f"{Card.parse(card).name}, {ui(f'table.verdict_{verdict}')}"
+    expect(hand(page, label).locator(".hat-verdict")).to_have_count(2 + len(missed))
+    # The line beside the hand counts the signs, as a sentence of its own; the count of chosen cards apart.
+    counts = {"right": 1, "wrong": 1, "missed": len(missed)}
+    summary = " · ".join(ui(f"puzzles.marks_{mark}", count=count) for mark, count in counts.items())
+    expect(status(page)).to_have_text(summary)
+    # The words name the card that may not be played and every legal card left out.
+    verdict = _alert(page, _plain(ui("puzzles.not_legal")))
+    expect(verdict).to_contain_text(str(state.explain(illegal)))
+    expect(verdict).to_contain_text(_plain(ui("puzzles.missed_cards", cards=cards_words(missed), count=len(missed))))
+    page.screenshot(path=str(shots / f"legality_marked_{width}.png"))
+    _no_exception(page)
+
+
+def _same_words_for_two_forbidden_cards() -> tuple[PassingPuzzle, list[str]]:
+    """A passing puzzle whose words on two cards to keep are the same in Russian, and those two cards."""
+    russian = translated_library("ru")
+    for puzzle in LIBRARY.ordered():
+        words = russian.puzzles[puzzle.id]
+        if not isinstance(words, PassingPuzzle) or words.rules.pass_count != 3:
+            continue
+        by_text: dict[str, list[str]] = {}
+        for card in words.forbid:
+            if card in words.feedback:
+                by_text.setdefault(words.feedback[card], []).append(card)
+        same = next((cards[:2] for cards in by_text.values() if len(cards) > 1), None)
+        if same is not None:
+            return words, same
+    raise LookupError("no passing puzzle with the same words on two cards")
+
+
+def test_a_wrong_pass_says_each_line_once_and_names_its_cards_in_russian(server: StreamlitServer, page: Page) -> None:
+    puzzle, same = _same_words_for_two_forbidden_cards()
+    page.set_viewport_size({"width": 1366, "height": 1300})
+    page.goto(f"{server.url}{PUZZLES_PATH}?puzzle={puzzle.id}&lang=ru")
+    expect(page.get_by_role("heading", name=puzzle.title, exact=True)).to_be_visible()
+    _settled(page)
+    tray = page.locator(".hat-hand").first
+    held = [str(card) for card in puzzle.state.hands[puzzle.seat].cards()]
+    third = next(code for code in held if code not in puzzle.forbid and code not in same)
+    expect(tray.locator(f'[data-card="{third}"]')).to_be_visible()
+    for card in (*same, third):
+        tray.locator(f'[data-card="{card}"]').click()
+    page.get_by_role("button", name=ui("common.pass_submit", "ru"), exact=True).click()
+    verdict = page.get_by_test_id("stAlert").filter(has=page.locator("li")).first
+    expect(verdict).to_be_visible()
+    _settled(page)
+    lines = [line.strip() for line in verdict.locator("li").all_inner_texts()]
+    assert len(lines) == len(set(lines)), lines  # no line twice
+    suits = "♣♦♥♠"
+    assert all(any(suit in line.split(":")[0] for suit in suits) for line in lines), lines  # each names its cards
+    shared = _plain(prose_plain(puzzle.feedback[same[0]]))
+    assert [line for line in lines if shared in line] == [f"{cards_words(same)}: {shared}"]
+    for card in same:
+        expect(tray.locator(f'[data-card="{card}"] .hat-verdict')).to_have_text("✗")
     _no_exception(page)
