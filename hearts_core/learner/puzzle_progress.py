@@ -26,12 +26,8 @@ Summary(solved=1, failed=1, streak=0, best_streak=1, tried=2)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Final, Literal
-
-if TYPE_CHECKING:
-    from ..content.puzzles import Puzzle
-    from ..engine.rules import Ruleset
+from dataclasses import dataclass, replace
+from typing import Final, Literal
 
 SOLVED: Final = "solved"
 FAILED: Final = "failed"
@@ -265,33 +261,3 @@ __all__ = [
     "summary",
     "theme_rates",
 ]
-
-
-#: A learner who has tried fewer puzzles than this is offered an easy one first.
-NEWCOMER_TRIED: Final = 5
-
-
-def newcomer_puzzle(
-    puzzles: Iterable[Puzzle], themes: Sequence[str], progress: PuzzleProgress, standard: Ruleset
-) -> Puzzle | None:
-    """For a newcomer (fewer than :data:`NEWCOMER_TRIED` puzzles tried): the first easy puzzle of the
-    standard game on one of ``themes`` (those of the lesson they last finished) not yet tried; None
-    for anyone else, or when no such puzzle is left.  Themes are tried in the order given."""
-    if len(progress) >= NEWCOMER_TRIED:
-        return None
-    easy = [puzzle for puzzle in puzzles if puzzle.difficulty == 1 and _standard_game(puzzle.rules, standard)]
-    for theme in themes:
-        for puzzle in easy:
-            if theme in puzzle.themes and puzzle.id not in progress:
-                return puzzle
-    return None
-
-
-def _standard_game(rules: Ruleset, standard: Ruleset) -> bool:
-    """Whether ``rules`` are the standard game's, the pass cycle aside (a puzzle asked after the pass,
-    or in a hand without one, is the standard game all the same)."""
-    return all(
-        getattr(rules, field.name) == getattr(standard, field.name)
-        for field in fields(standard)
-        if field.name != "pass_cycle"
-    )

@@ -31,8 +31,8 @@ from hearts_core.content.puzzles import (
 )
 from hearts_core.engine.cards import Card, CardSet
 from hearts_core.engine.describe import points_words
-from hearts_core.engine.rules import Ruleset
-from hearts_core.learner.rating import next_puzzle, puzzle_facts
+from hearts_core.learner.rating import next_puzzle, puzzle_facts, puzzle_for_learner
+from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
 from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles, cards_words
 from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
@@ -447,15 +447,30 @@ def test_a_streak_run_counts_first_tries_and_ends_at_the_first_miss() -> None:
     assert not (kept(at, PuzzlesView).run or Run()).active
 
 
-def test_a_newcomer_is_offered_an_easy_standard_puzzle_on_the_first_lessons_theme() -> None:
+# -- the puzzle offered first ------------------------------------------------------------------------
+
+
+def test_a_newcomer_is_offered_an_easy_puzzle_on_the_theme_of_the_lesson_finished_last() -> None:
     at = _open()
-    first_lesson = load_curriculum(LESSONS_DIR).ordered()[0]
-    offer = [button for button in at.button if button.key == "ha_pz_first"]
-    assert offer and offer[0].proto.type == "primary"
-    daily_button = [button for button in at.button if button.key == "ha_pz_daily"]
-    assert daily_button and daily_button[0].proto.type != "primary", "one main button: the newcomer's puzzle"
-    assert ui("puzzles.first_heading", lesson=first_lesson.title) in _text(at)
-    offer[0].click().run()
-    opened = LIBRARY.puzzles[str(at.query_params["puzzle"])]
-    assert opened.difficulty == 1 and set(opened.themes) & set(first_lesson.themes)
-    assert Ruleset(pass_cycle=opened.rules.pass_cycle) == opened.rules
+    learner = kept(at, Identity).learner
+    assert learner is not None
+    # No lesson yet: an easy puzzle of the standard game, and the page's one main button opens it.
+    assert ui("puzzles.for_you_start") in _text(at)
+    primary = [button.key for button in at.button if button.proto.type == "primary"]
+    assert primary == ["ha_pz_for_you"]
+    # The passing lesson finished, then the first one: the first one's theme.
+    lessons = load_curriculum(LESSONS_DIR).ordered()
+    for lesson in (next(lesson for lesson in lessons if lesson.id == "passing"), lessons[0]):
+        for index, step in enumerate(lesson.steps):
+            store().record_lesson(learner, lesson.id, index, "right" if step.is_active else "seen")
+    at.run()
+    last = lessons[0]
+    suggestion = puzzle_for_learner(LIBRARY, {}, lessons, store().lesson_events(learner))
+    assert suggestion is not None and suggestion.reason == "lesson" and suggestion.theme is not None
+    theme = LIBRARY.themes[suggestion.theme].title
+    assert suggestion.theme == last.themes[0]
+    assert prose_plain(ui("puzzles.for_you_lesson", theme=theme, lesson=last.title)) in _text(at)
+    at.button(key="ha_pz_for_you").click().run()
+    offered = LIBRARY.puzzles[at.query_params["puzzle"]]
+    facts = puzzle_facts(LIBRARY)[offered.id]
+    assert last.themes[0] in offered.themes and facts.difficulty == 1 and facts.standard

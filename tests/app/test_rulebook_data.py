@@ -7,6 +7,7 @@ import doctest
 import tomllib
 from pathlib import Path
 from types import ModuleType
+from typing import get_args
 
 import pytest
 
@@ -21,6 +22,7 @@ from hearts_core.content.rulebook import RULES, SECTIONS
 from hearts_core.content.sources import SOURCE_LANGUAGES
 from hearts_core.engine.describe import penalty_summary
 from hearts_core.engine.vocabulary import MOON_CHOICES
+from hearts_core.learner.rating import SuggestionReason
 from hearts_core.words.catalogue import has_message, message
 from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import COMING_SOON, PAGES
@@ -172,6 +174,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"puzzles.nudge_{kind}" for kind in puzzles_view.ASKED.values()}
     used |= {f"puzzles.rung_{rung}" for rung in ("idea", "answer")}
     used |= {f"puzzles.marks_{mark}" for mark in CARD_MARKS}
+    used |= {f"puzzles.for_you_{reason}" for reason in get_args(SuggestionReason)}
     used |= {f"practice.level_{level}_note" for level in LEVELS} | {"practice.level_monte_carlo"}
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}

@@ -1,20 +1,25 @@
 """A new learner's puzzles in Debian's chromium: "Next puzzle" offers easy puzzles in the standard game
-first; a miss lowers the rating shown on the dashboard; the missed puzzle comes back later.
+first; a miss lowers the rating shown on the dashboard; the missed puzzle comes back later.  After a
+lesson, the page's main button offers an easy puzzle on that lesson's theme.
 
 Every answer is the engine's (the puzzle's own solution), given on the page as a learner would.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
 import pytest
 
+from hearts_core.content.lessons import LESSONS_DIR, Lesson, load_curriculum
 from hearts_core.content.puzzle_kinds import PassingPuzzle, ScoringPuzzle
 from hearts_core.content.puzzles import Puzzle
 from hearts_core.engine.table import seat_name
 from hearts_core.learner.rating import REVIEW_AFTER, puzzle_facts
+from hearts_core.store import URL_VARIABLE, ProgressStore, learner_key, verified
+from hearts_ui.storage import COOKIE
 from hearts_ui.texts import ui
 from tests.browser.table import card_button, hand_codes, success_verdict
 from tests.browser.test_pages import _no_exception, _settled
@@ -124,4 +129,47 @@ def test_a_new_learner_starts_easy_a_miss_lowers_the_rating_and_comes_back(serve
         puzzle.id for puzzle in offered[:3]
     ]
     assert offered[-1].id == missed and len(offered) >= REVIEW_AFTER + 1, [puzzle.id for puzzle in offered]
+    _no_exception(page)
+
+
+LESSONS = load_curriculum(LESSONS_DIR).ordered()
+
+
+def _finish_lessons(page: Page, *lessons: Lesson) -> None:
+    """What finishing ``lessons`` (in this order) leaves in the database for this browser's learner: every
+    step seen, every exercise right.  The learner is the one the server's signed cookie names."""
+    store = ProgressStore.open(os.environ[URL_VARIABLE])  # the test servers' own database
+    cookie = next(item for item in page.context.cookies() if item["name"] == COOKIE)
+    token = verified(cookie["value"], store.signing_key())
+    assert token is not None
+    for lesson in lessons:
+        for index, step in enumerate(lesson.steps):
+            store.record_lesson(learner_key(token), lesson.id, index, "right" if step.is_active else "seen")
+
+
+@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
+def test_after_finishing_a_lesson_the_main_button_offers_an_easy_puzzle_on_its_theme(
+    server: StreamlitServer, page: Page, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 844 if width < 500 else 768})
+    page.goto(f"{server.url}/Puzzles")
+    _settled(page)
+    main = page.locator(".st-key-ha_pz_for_you").get_by_role("button")
+    expect(main).to_be_visible()
+    expect(page.locator(".st-key-ha_pz_for_you_card")).to_contain_text(ui("puzzles.for_you_start"))
+    # The passing lesson finished, then the first one: the first one is the last finished.
+    passing = next(lesson for lesson in LESSONS if lesson.id == "passing")
+    last = LESSONS[0]
+    _finish_lessons(page, passing, last)
+    page.reload()
+    _settled(page)
+    card = page.locator(".st-key-ha_pz_for_you_card")
+    theme = LIBRARY.themes[last.themes[0]].title
+    expect(card).to_contain_text(ui("puzzles.for_you_lesson", theme=theme, lesson=last.title))
+    expect(main).to_be_in_viewport()  # the way in, without scrolling
+    main.click()
+    offered = _current(page)
+    assert last.themes[0] in offered.themes
+    assert FACTS[offered.id].difficulty == 1 and FACTS[offered.id].standard
+    expect(page.get_by_role("heading", name=offered.title, exact=True)).to_be_visible()
     _no_exception(page)

@@ -15,6 +15,7 @@ from typing import Final, cast
 import streamlit as st
 from streamlit.logger import get_logger
 
+from hearts_core.content.lessons import Lesson
 from hearts_core.content.proofs import book_path, read_book
 from hearts_core.content.puzzles import (
     PROVE_COMMAND,
@@ -29,8 +30,16 @@ from hearts_core.content.puzzles import (
 from hearts_core.engine.cards import Card
 from hearts_core.engine.describe import signed
 from hearts_core.engine.table import seat_name
+from hearts_core.learner.lesson_progress import finished_lessons
 from hearts_core.learner.puzzle_progress import SOLVED, PuzzleEvent, PuzzleRecord, apply_event
-from hearts_core.learner.rating import PuzzleFacts, next_puzzle, puzzle_facts, rating_history
+from hearts_core.learner.rating import (
+    PuzzleFacts,
+    Suggestion,
+    puzzle_facts,
+    puzzle_for_learner,
+    rating_history,
+    suggest_puzzle,
+)
 from hearts_core.store import PuzzleAttempt
 from hearts_core.words.languages import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -38,6 +47,7 @@ from ... import page_state
 from ...language import clear_query_params, session_language
 from ...storage import learner, store
 from ...texts import ui
+from ..lessons.page import curriculum
 from .view import PuzzlesView, PuzzleWork, Run
 
 PAGE: Final = "pages/3_Puzzles.py"
@@ -186,11 +196,34 @@ def settle(*events: PuzzleEvent) -> None:
 
 
 def chosen_next(pool: Sequence[str], current: str | None = None) -> str | None:
-    """The next puzzle among ``pool`` for this learner: a review due, else near their rating."""
+    """The next puzzle among ``pool`` for this learner: a review due, else (a newcomer) an easy one on the
+    theme of the lesson they finished last, else near their rating."""
     everything = facts()
-    return next_puzzle(
-        {puzzle_id: everything[puzzle_id] for puzzle_id in pool if puzzle_id in everything}, progress(), current
+    suggestion = suggest_puzzle(
+        {puzzle_id: everything[puzzle_id] for puzzle_id in pool if puzzle_id in everything},
+        progress(),
+        current,
+        lesson=last_lesson(),
     )
+    return suggestion.puzzle if suggestion is not None else None
+
+
+def for_learner(loaded: Library) -> Suggestion | None:
+    """The puzzle to offer this learner first, and why (a newcomer: an easy one on the theme of the lesson
+    they finished last)."""
+    return puzzle_for_learner(loaded, progress(), lessons(), store().lesson_events(learner()))
+
+
+def lessons() -> tuple[Lesson, ...]:
+    """The lessons in curriculum order, in the session's language (loaded once, shared)."""
+    return curriculum().ordered()
+
+
+def last_lesson() -> Lesson | None:
+    """The lesson this learner finished last (None before any), from their answers in the database."""
+    events = store().lesson_events(learner())
+    finished = finished_lessons(lessons(), events) if events else ()
+    return finished[-1] if finished else None
 
 
 def progress() -> Mapping[str, PuzzleRecord]:

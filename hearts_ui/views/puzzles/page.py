@@ -17,24 +17,22 @@ from typing import Final
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
-from hearts_core import Ruleset
 from hearts_core.content.puzzles import Library, Puzzle
-from hearts_core.learner.lesson_progress import lesson_status
-from hearts_core.learner.puzzle_progress import ThemeRate, newcomer_puzzle, summary, theme_rates
-from hearts_core.learner.rating import RatingPoint, rating_history
+from hearts_core.learner.puzzle_progress import ThemeRate, summary, theme_rates
+from hearts_core.learner.rating import RatingPoint, Suggestion, rating_history
 from hearts_core.words.echo import echo
 
 from ... import page_state
 from ...language import in_session_language
 from ...storage import learner
 from ...texts import ui
-from ..lessons.page import curriculum
-from ..lessons.progress import progress as lesson_progress
 from .common import (
     badge,
     chosen_next,
     daily,
     facts,
+    for_learner,
+    lessons,
     library,
     meta,
     open_puzzle,
@@ -104,12 +102,12 @@ def render_index(loaded: Library) -> None:
         st.info(ui("puzzles.empty"), icon=":material/extension_off:")
         return
     _summary_line()
-    first = _newcomers_puzzle(loaded)
-    if first is not None:
-        _first_card(loaded, *first)
+    suggestion = for_learner(loaded)
+    if suggestion is not None:
+        _for_you_card(loaded, suggestion)
     today_puzzle = daily(loaded)
     if today_puzzle is not None:
-        _daily_card(loaded, today_puzzle, primary=first is None)
+        _daily_card(loaded, today_puzzle)
     _run_card(loaded)
     # Only the open tab is drawn (the charts of the progress tab are built when it is looked at).
     choose_tab, progress_tab = st.tabs(
@@ -138,37 +136,37 @@ def _summary_line() -> None:
         )
 
 
-def _newcomers_puzzle(loaded: Library) -> tuple[Puzzle, str] | None:
-    """For a newcomer: an easy standard-game puzzle on the themes of the lesson they last finished
-    (the first lesson's, before any), with that lesson's title."""
-    lessons = curriculum().ordered()
-    if not lessons:
-        return None
-    done = [lesson for lesson in lessons if lesson_status(lesson, lesson_progress()).state == "completed"]
-    lesson = done[-1] if done else lessons[0]
-    puzzle = newcomer_puzzle(loaded.ordered(), lesson.themes, progress(), Ruleset())
-    return None if puzzle is None else (puzzle, lesson.title)
-
-
-def _first_card(loaded: Library, puzzle: Puzzle, lesson_title: str) -> None:
-    """The newcomer's way in: one easy puzzle on what their last lesson taught, the page's main button."""
-    with st.container(border=True, key=PuzzlesView.widget_key("first", "card")):
+def _for_you_card(loaded: Library, suggestion: Suggestion) -> None:
+    """The page's main way in: the puzzle chosen for this learner, and why (a newcomer's easy puzzle on
+    the theme of the lesson they finished last)."""
+    puzzle = loaded.puzzles[suggestion.puzzle]
+    with st.container(border=True, key=PuzzlesView.widget_key("for_you", "card")):
         text, action = st.columns([4, 1], vertical_alignment="center")
         text.markdown(
-            f"**{ui('puzzles.first_heading', lesson=lesson_title)}**: {puzzle.title}  \n:gray[{meta(loaded, puzzle)}]"
+            f"**{ui('puzzles.for_you_heading')}**: {puzzle.title}  \n{_why(loaded, suggestion)}  \n"
+            f":gray[{meta(loaded, puzzle)}]"
         )
         action.button(
-            ui("puzzles.first_open"),
-            key=PuzzlesView.widget_key("first"),
+            ui("puzzles.for_you_open"),
+            key=PuzzlesView.widget_key("for_you"),
             on_click=open_puzzle,
             args=(puzzle.id,),
-            icon=":material/school:",
+            icon=":material/play_arrow:",
             type="primary",
             width="stretch",
         )
 
 
-def _daily_card(loaded: Library, puzzle: Puzzle, *, primary: bool = True) -> None:
+def _why(loaded: Library, suggestion: Suggestion) -> str:
+    """Why this puzzle is offered, in a sentence."""
+    if suggestion.reason == "lesson" and suggestion.theme is not None:
+        lesson = next((lesson for lesson in lessons() if lesson.id == suggestion.lesson), None)
+        title = lesson.title if lesson is not None else str(suggestion.lesson)
+        return ui("puzzles.for_you_lesson", theme=theme_title(loaded, suggestion.theme), lesson=title)
+    return ui(f"puzzles.for_you_{suggestion.reason}")
+
+
+def _daily_card(loaded: Library, puzzle: Puzzle) -> None:
     with st.container(border=True):
         text, action = st.columns([4, 1], vertical_alignment="center")
         text.markdown(
@@ -181,7 +179,6 @@ def _daily_card(loaded: Library, puzzle: Puzzle, *, primary: bool = True) -> Non
             on_click=open_puzzle,
             args=(puzzle.id,),
             icon=":material/today:",
-            type="primary" if primary else "secondary",
             width="stretch",
         )
 
@@ -235,7 +232,6 @@ def _picker(loaded: Library) -> tuple[Puzzle, ...]:
         on_click=open_puzzle,
         args=(upcoming,),
         disabled=upcoming is None,
-        type="primary",
         icon=":material/skip_next:",
         width="stretch",
     )
