@@ -199,7 +199,7 @@ def test_a_legality_puzzle_marks_right_wrong_and_missed_cards_and_names_them() -
     assert hand_data["mode"] == "select" and hand_data["need"] is None  # any number of cards, then check
     assert _verdicts(at) == {}  # nothing judged before a check
     # One legal card, one that is not, the other legal cards left out: each marked, and named in words.
-    chosen, *missed = LEGALITY.solution
+    chosen, *missed = (str(card) for card in LEGALITY.solution)
     click_table(at, TABLE_KEY, kind="cards", cards=[chosen, illegal[0]])
     assert _verdicts(at) == {chosen: "right", illegal[0]: "wrong", **dict.fromkeys(missed, "missed")}
     error = " ".join(element.value for element in at.error)

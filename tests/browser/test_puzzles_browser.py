@@ -236,7 +236,7 @@ def test_chosen_cards_are_neutral_until_checked_then_right_wrong_and_missed_each
     page.goto(f"{server.url}{PUZZLES_PATH}?puzzle={puzzle.id}")
     expect(page.get_by_role("heading", name=puzzle.title, exact=True)).to_be_visible()
     _settled(page)
-    legal, *missed = puzzle.solution
+    legal, *missed = (str(card) for card in puzzle.solution)
     illegal = next(str(card) for card in state.hands[state.to_play].cards() if str(card) not in puzzle.solution)
     expect(card_button(page, illegal, label)).to_be_visible()
     for card in (legal, illegal):
@@ -267,9 +267,9 @@ def test_chosen_cards_are_neutral_until_checked_then_right_wrong_and_missed_each
     summary = " · ".join(ui(f"puzzles.marks_{mark}", count=count) for mark, count in counts.items())
     expect(status(page)).to_have_text(summary)
     # The words name the card that may not be played and every legal card left out.
-    verdict = _alert(page, _plain(ui("puzzles.not_legal")))
-    expect(verdict).to_contain_text(str(state.explain(illegal)))
-    expect(verdict).to_contain_text(_plain(ui("puzzles.missed_cards", cards=cards_words(missed), count=len(missed))))
+    words = _alert(page, _plain(ui("puzzles.not_legal")))
+    expect(words).to_contain_text(str(state.explain(illegal)))
+    expect(words).to_contain_text(_plain(ui("puzzles.missed_cards", cards=cards_words(missed), count=len(missed))))
     page.screenshot(path=str(shots / f"legality_marked_{width}.png"))
     _no_exception(page)
 

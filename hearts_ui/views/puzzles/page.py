@@ -147,7 +147,7 @@ def _for_you_card(loaded: Library, suggestion: Suggestion) -> None:
             f":gray[{meta(loaded, puzzle)}]"
         )
         action.button(
-            ui("puzzles.for_you_open"),
+            ui("puzzles.open"),
             key=PuzzlesView.widget_key("for_you"),
             on_click=open_puzzle,
             args=(puzzle.id,),
