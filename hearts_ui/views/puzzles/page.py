@@ -11,7 +11,7 @@ drawn by :mod:`.puzzle`.  All judging is done by the puzzles themselves
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
@@ -140,19 +140,39 @@ def _for_you_card(loaded: Library, suggestion: Suggestion) -> None:
     """The page's main way in: the puzzle chosen for this learner, and why (a newcomer's easy puzzle on
     the theme of the lesson they finished last)."""
     puzzle = loaded.puzzles[suggestion.puzzle]
-    with st.container(border=True, key=PuzzlesView.widget_key("for_you", "card")):
+    _card_with_button(
+        f"**{ui('puzzles.for_you_heading')}**: {puzzle.title}  \n{_why(loaded, suggestion)}  \n"
+        f":gray[{meta(loaded, puzzle)}]",
+        ui("puzzles.open"),
+        PuzzlesView.widget_key("for_you"),
+        lambda: open_puzzle(puzzle.id),
+        icon=":material/play_arrow:",
+        primary=True,
+        container_key=PuzzlesView.widget_key("for_you", "card"),
+    )
+
+
+def _card_with_button(
+    words: str,
+    label: str,
+    key: str,
+    on_click: Callable[[], None],
+    *,
+    icon: str,
+    primary: bool = False,
+    container_key: str | None = None,
+) -> None:
+    """A bordered card: its words on the left, one button on the right (the puzzle for the learner,
+    the puzzle of the day, the streak run)."""
+    with st.container(border=True, key=container_key):
         text, action = st.columns([4, 1], vertical_alignment="center")
-        text.markdown(
-            f"**{ui('puzzles.for_you_heading')}**: {puzzle.title}  \n{_why(loaded, suggestion)}  \n"
-            f":gray[{meta(loaded, puzzle)}]"
-        )
+        text.markdown(words)
         action.button(
-            ui("puzzles.open"),
-            key=PuzzlesView.widget_key("for_you"),
-            on_click=open_puzzle,
-            args=(puzzle.id,),
-            icon=":material/play_arrow:",
-            type="primary",
+            label,
+            key=key,
+            on_click=on_click,
+            icon=icon,
+            type="primary" if primary else "secondary",
             width="stretch",
         )
 
@@ -167,39 +187,28 @@ def _why(loaded: Library, suggestion: Suggestion) -> str:
 
 
 def _daily_card(loaded: Library, puzzle: Puzzle) -> None:
-    with st.container(border=True):
-        text, action = st.columns([4, 1], vertical_alignment="center")
-        text.markdown(
-            f"**{ui('puzzles.daily_heading')}**: {puzzle.title}  \n"
-            f":gray[{meta(loaded, puzzle)} · {status(progress().get(puzzle.id))}]"
-        )
-        action.button(
-            ui("puzzles.daily_open"),
-            key=PuzzlesView.widget_key("daily"),
-            on_click=open_puzzle,
-            args=(puzzle.id,),
-            icon=":material/today:",
-            width="stretch",
-        )
+    _card_with_button(
+        f"**{ui('puzzles.daily_heading')}**: {puzzle.title}  \n"
+        f":gray[{meta(loaded, puzzle)} · {status(progress().get(puzzle.id))}]",
+        ui("puzzles.daily_open"),
+        PuzzlesView.widget_key("daily"),
+        lambda: open_puzzle(puzzle.id),
+        icon=":material/today:",
+    )
 
 
 def _run_card(loaded: Library) -> None:
     """The streak run: puzzles one after another, chosen for the learner, until the first miss."""
-    with st.container(border=True, key=PuzzlesView.widget_key("run", "card")):
-        text, action = st.columns([4, 1], vertical_alignment="center")
-        best = run().best
-        text.markdown(
-            f"**{ui('puzzles.run_heading')}**  \n:gray[{ui('puzzles.run_intro')}]"
-            + (f"  \n{ui('puzzles.run_best', best=best)}" if best else "")
-        )
-        action.button(
-            ui("puzzles.run_start"),
-            key=PuzzlesView.widget_key("run", "start"),
-            on_click=_start_run,
-            args=(loaded,),
-            icon=":material/bolt:",
-            width="stretch",
-        )
+    best = run().best
+    _card_with_button(
+        f"**{ui('puzzles.run_heading')}**  \n:gray[{ui('puzzles.run_intro')}]"
+        + (f"  \n{ui('puzzles.run_best', best=best)}" if best else ""),
+        ui("puzzles.run_start"),
+        PuzzlesView.widget_key("run", "start"),
+        lambda: _start_run(loaded),
+        icon=":material/bolt:",
+        container_key=PuzzlesView.widget_key("run", "card"),
+    )
 
 
 def _start_run(loaded: Library) -> None:
