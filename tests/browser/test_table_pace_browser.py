@@ -32,11 +32,13 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
-#: Every card lying in the trick: its seat, its code, and the notes of its label ("led", ...).
+#: Every card lying in the trick: its seat, its code, the notes of its label ("led", ...), and
+#: whether it is picked out as winning the trick (so far, or at its end).
 TRICK = """() => [...document.querySelectorAll("*")].filter(node => node.shadowRoot)
   .flatMap(host => [...host.shadowRoot.querySelectorAll(".hat-slot .hat-card")])
   .map(card => ({seat: Number(card.closest(".hat-slot").dataset.slot), card: card.dataset.card,
-                 label: card.getAttribute("aria-label"), winning: card.classList.contains("winning")}))"""
+                 label: card.getAttribute("aria-label"),
+                 winning: card.classList.contains("winning") || card.classList.contains("won")}))"""
 
 LABELS = "nodes => nodes.map(node => node.getAttribute('aria-label'))"
 
@@ -125,16 +127,22 @@ def _winner_of(cards: list[dict[str, Any]]) -> int:
     return int(str(best["seat"]))
 
 
+#: The trick's caption and the trick's cards as rectangles, read in one go (the table redraws often).
+BOXES = """() => {
+  const box = node => { const r = node.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+  const root = [...document.querySelectorAll("*")].find(node => node.shadowRoot).shadowRoot;
+  return {caption: box(root.querySelector(".hat-trick-caption")),
+          cards: [...root.querySelectorAll(".hat-slot .hat-card")].map(box)};
+}"""
+
+
 def _caption_uncovered(page: Page) -> None:
-    caption = page.locator(".hat-trick-caption").first.bounding_box()
-    assert caption is not None
-    for box in page.locator(".hat-slot .hat-card").evaluate_all(
-        "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })"
-    ):
-        x, y, width, height = box
-        overlaps = x < caption["x"] + caption["width"] and caption["x"] < x + width
-        overlaps = overlaps and y < caption["y"] + caption["height"] and caption["y"] < y + height
-        assert not overlaps, "a trick card covers the caption"
+    boxes = page.evaluate(BOXES)
+    cx, cy, cwidth, cheight = boxes["caption"]
+    assert cwidth > 0 and cheight > 0, "the trick's caption is shown"
+    for x, y, width, height in boxes["cards"]:
+        overlaps = x < cx + cwidth and cx < x + width and y < cy + cheight and cy < y + height
+        assert not overlaps, f"a trick card {x, y, width, height} covers the caption {boxes['caption']}"
 
 
 @pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
@@ -144,25 +152,37 @@ def test_the_winning_card_is_picked_out_and_the_caption_stays_clear(
     page.set_viewport_size({"width": width, "height": 900})
     _start_practice(page, server.url)
     _pass(page)
-    checked, seen = 0, []
+    # Slow, so that whoever leads, a trick of two cards or more is on the felt for a while after
+    # each of South's cards (a random deal may let South lead every trick).
+    _speed(page, "slow").click()
+    _settled(page)
+    marked = 0
     for _ in range(13):
-        if checked >= 2:
+        if marked >= 3:
             break
         _resting(page)
-        cards = page.evaluate(TRICK)
-        seen.append(len(cards))
-        if len(cards) >= 2:
-            winning = [card["seat"] for card in cards if card["winning"]]
-            assert winning == [_winner_of(cards)], f"the winning card is marked: {cards}"
+        if page.evaluate(TRICK):
             _caption_uncovered(page)
-            checked += 1
         legal = hand_codes(page, legal=True)
         if not legal:
             break
         card_button(page, legal[0]).click()
-        expect(card_button(page, legal[0])).to_have_count(0)
+        # Read the trick in the same instant it is seen with two cards or more (it may be gathered
+        # a moment later).
+        found = page.wait_for_function(
+            f"(() => {{ const cards = ({TRICK})(); return cards.length >= 2 && cards; }})", timeout=10_000
+        )
+        cards = found.json_value()
+        winning = [card["seat"] for card in cards if card["winning"]]
+        assert winning == [_winner_of(cards)], f"the winning card is marked: {cards}"
+        _caption_uncovered(page)
+        marked += 1
+        felt = page.locator(".hat-felt").first
+        felt.click()  # finish the motion
         _settled(page)
-    assert checked, f"some trick had two cards or more when it was South's turn: {seen}"
+    assert marked >= 3, "the winning card and the caption were checked on three tricks"
+    _speed(page, "normal").click()
+    _settled(page)
 
 
 def test_a_wrapped_hand_row_keeps_its_ranks_beside_the_suit(server: StreamlitServer, page: Page) -> None:

@@ -188,6 +188,21 @@ function fillSlots(ctx, plays, trick) {
   }
 }
 
+const RANK_ORDER = "23456789TJQKA";
+
+function winningAfter(trick, play) {
+  // The seat winning `trick` once `play` joins it: the led suit's highest card (Hearts has no
+  // trumps). Used for the learner's own card, shown before the server answers.
+  const plays = [...(trick ? trick.plays : []), play];
+  const ledSuit = plays[0].card.slice(-1);
+  let best = plays[0];
+  for (const other of plays) {
+    const higher = RANK_ORDER.indexOf(other.card[0]) > RANK_ORDER.indexOf(best.card[0]);
+    if (other.card.slice(-1) === ledSuit && higher) best = other;
+  }
+  return best.seat;
+}
+
 function markWinning(ctx, seat) {
   // While a trick is played out card by card: outline the card winning it so far.
   for (const [slotSeat, slot] of ctx.slots) {
@@ -325,7 +340,10 @@ function activate(ctx, card) {
   // Show the card on the table at once; the server's answer replays nothing already shown.
   const slot = ctx.slots.get(hand.seat);
   if (slot && !ctx.memory.showLast) {
-    slot.replaceChildren(slotCard(data, { seat: hand.seat, card: card.c }, [], "enter"));
+    const own = { seat: hand.seat, card: card.c };
+    const leads = !data.trick || !data.trick.plays.length;
+    slot.replaceChildren(slotCard(data, own, leads ? [data.words.led] : [], "enter"));
+    if (data.trick && data.trick.plays.length) markWinning(ctx, winningAfter(data.trick, own));
     memory.optimistic = { seat: hand.seat, card: card.c, at: Date.now() };
   }
   later(memory, 5000, () => { memory.pending = null; });
@@ -500,7 +518,9 @@ function play(ctx, steps, index, counts) {
       const slot = ctx.slots.get(step.seat);
       if (slot) {
         const [x, y] = AREA_OFFSETS[data.seats[step.seat].area] || [0, 0];
-        const card = slotCard(data, { seat: step.seat, card: step.card }, [], optimistic || still ? "" : "enter");
+        const leads = [...ctx.slots].every(([other, node]) => other === step.seat || !node.firstChild);
+        const notes = leads ? [data.words.led] : [];
+        const card = slotCard(data, { seat: step.seat, card: step.card }, notes, optimistic || still ? "" : "enter");
         card.style.setProperty("--from-x", `${x}px`);
         card.style.setProperty("--from-y", `${y}px`);
         slot.replaceChildren(card);
