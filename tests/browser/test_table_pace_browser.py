@@ -5,7 +5,7 @@
 * the cards received in the pass are marked in the hand, and they are the cards the pass line names;
 * the card winning the trick is the one picked out (not the led card), and no card covers the
   trick's caption;
-* on a phone, a face-up hand whose ranks wrap keeps every rank beside its suit.
+* other players' face-up hands are small cards, each with its rank and suit, inside its seat.
 
 Expected words come from the catalogue; which card wins is worked out here from the cards on the
 table (the led suit's highest), not read from the table's own marks.
@@ -185,19 +185,35 @@ def test_the_winning_card_is_picked_out_and_the_caption_stays_clear(
     _settled(page)
 
 
-def test_a_wrapped_hand_row_keeps_its_ranks_beside_the_suit(server: StreamlitServer, page: Page) -> None:
+def test_face_up_hands_are_small_cards_that_keep_their_suit_when_a_fan_wraps(
+    server: StreamlitServer, page: Page
+) -> None:
+    """Everyone's cards in a lesson deal are drawn as cards: each small card shows its rank and
+    its suit, and stays inside its seat."""
     page.set_viewport_size({"width": 390, "height": 844})
-    rows = page.locator(".hat-row")
+    chips = page.locator(".hat-rank-chip")
     for step in range(1, 16):
         page.goto(f"{server.url}/Lessons?lesson=table&step={step}")
         _settled(page)
-        if rows.count():
+        if chips.count():
             break
-    assert rows.count(), "some step of lesson 1 shows a face-up hand"
-    for row in rows.all():
-        suit = row.locator(".hat-row-suit").bounding_box()
-        assert suit is not None
-        for chip in row.locator(".hat-rank-chip").all():
-            box = chip.bounding_box()
-            assert box is not None
-            assert box["x"] >= suit["x"] + suit["width"] - 0.5, "a rank wrapped under its suit symbol"
+    assert chips.count() >= 26, "some step of lesson 1 shows other players' hands face up"
+    faces = page.evaluate(
+        """() => {
+          const root = [...document.querySelectorAll("*")].find(node => node.shadowRoot).shadowRoot;
+          return [...root.querySelectorAll(".hat-seat")].flatMap(seat => {
+            const box = seat.getBoundingClientRect();
+            return [...seat.querySelectorAll(".hat-rank-chip")].map(chip => {
+              const r = chip.getBoundingClientRect();
+              return {label: chip.getAttribute("aria-label"), rank: chip.querySelector(".hat-mini-rank").textContent,
+                      suit: chip.querySelector(".hat-mini-suit").textContent,
+                      inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5, width: r.width};
+            });
+          });
+        }"""
+    )
+    suits = {"♠", "♥", "♦", "♣"}
+    for face in faces:
+        assert face["suit"] in suits and face["rank"], f"a small card shows its rank and suit: {face}"
+        assert face["inside"], f"a small card sticks out of its seat: {face}"
+        assert face["width"] > 15, f"a small card is a card, not a letter: {face}"

@@ -95,15 +95,16 @@ function speedControl(data, ctx) {
 }
 
 function compactRows(data, seat) {
-  // A face-up hand that is not played from here: one line per suit, like a bridge diagram.  The
-  // ranks wrap inside their own column, so a wrapped line still stands beside its suit.
+  // A face-up hand that is not played from here: small card faces, one overlapping fan per suit
+  // (the order of a bridge diagram). Each small card carries its own suit, so a fan that wraps on
+  // a narrow seat still reads card by card.
   return el("div", { class: "hat-rows" }, seat.rows.map((row) =>
     el("div", { class: `hat-row k-${row.k}` },
-      el("span", { class: "hat-row-suit", "aria-hidden": "true" }, row.s),
       el("span", { class: "hat-row-ranks" }, row.cards.map((code) => el("span", {
         class: `hat-rank-chip${data.marks.includes(code) ? " marked" : ""}`, role: "img",
         "aria-label": markedName(data, code),
-      }, data.faces[code][0]))))));
+      }, el("span", { class: "hat-mini-rank", "aria-hidden": "true" }, data.faces[code][0]),
+      el("span", { class: "hat-mini-suit", "aria-hidden": "true" }, row.s)))))));
 }
 
 function markedName(data, code) {
