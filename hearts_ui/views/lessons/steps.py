@@ -417,14 +417,17 @@ def _question(lesson: Lesson, index: int, step: QuestionStep) -> None:
             key=choice_key,
             format_func=in_session_language(lambda choice: prose_plain(step.label(str(choice)))),
         )
-        st.button(
-            ui("common.check"),
-            key=LessonsView.widget_key("check", index),
-            # The one primary button while the question waits; once answered, "Next" takes over.
-            type="primary" if waits_for_an_answer(lesson, index, step) else "secondary",
-            on_click=_submit_answer,
-            args=(lesson, index, choice_key),
-        )
+        waiting = waits_for_an_answer(lesson, index, step)
+        # While the question waits, Check is the one primary button, and on a phone it is pinned to the
+        # bottom of the screen (the choices sit under the table there); once answered, "Next" takes over.
+        with st.container(key=LessonsView.widget_key("check_bar", "waiting" if waiting else "done")):
+            st.button(
+                ui("common.check"),
+                key=LessonsView.widget_key("check", index),
+                type="primary" if waiting else "secondary",
+                on_click=_submit_answer,
+                args=(lesson, index, choice_key),
+            )
         _show_verdict(lesson, index)
         if not is_right(progress(), lesson.id, index):
             _hint_ladder(lesson, index, step)
