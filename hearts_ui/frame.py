@@ -87,7 +87,11 @@ _STYLE: Final = """
     box-shadow: 0 -0.4rem 0.8rem -0.5rem rgba(0, 0, 0, 0.3); }
   /* Room under the page for the bar, so it never covers the last words. */
   [data-testid="stMainBlockContainer"]:has(.st-key-ha_way_on_free) { padding-bottom: 5rem; }
-  /* A question's Check, while it waits for an answer, is pinned the same way. */
+  /* A question's Check while it waits, and a walkthrough's cards while some are left, are pinned the same way. */
+  .st-key-ha_cards_left .st-key-ha_frame_row { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20;
+    background: #fffdf8; padding: 0.5rem 1rem 0.7rem; justify-content: flex-end;
+    box-shadow: 0 -0.4rem 0.8rem -0.5rem rgba(0, 0, 0, 0.3); }
+  [data-testid="stMainBlockContainer"]:has(.st-key-ha_cards_left) { padding-bottom: 5rem; }
   .st-key-ha_check_bar_waiting { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20;
     background: #fffdf8; padding: 0.5rem 1rem 0.7rem; align-items: flex-end;
     box-shadow: 0 -0.4rem 0.8rem -0.5rem rgba(0, 0, 0, 0.3); }

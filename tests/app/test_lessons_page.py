@@ -152,3 +152,20 @@ def test_a_step_out_of_range_gets_a_friendly_message(step: str) -> None:
     at = _open("table", step)
     assert any("has no step" in str(element.value) for element in at.warning)
     assert "Step " in _text(at)
+
+
+def test_a_walkthrough_has_one_way_forward_next_card_until_its_last_card_then_next() -> None:
+    lesson = CURRICULUM.lessons["table"]
+    number = next(index for index, step in enumerate(lesson.steps) if step.kind == "walkthrough") + 1
+    at = _open(lesson.id, str(number))
+
+    def primaries() -> list[str]:
+        return [str(button.key) for button in at.button if button.proto.type == "primary"]
+
+    assert primaries() == ["ha_frame_next"], "while cards are left, Next card is the one way forward"
+    while not at.button(key="ha_frame_next").disabled:
+        at.button(key="ha_frame_next").click().run()
+        assert not at.exception, at.exception
+    assert primaries() == ["ha_steps_next"], "at the last card the lesson's Next takes over"
+    at.button(key="ha_frame_back").click().run()
+    assert primaries() == ["ha_frame_next"]

@@ -21,6 +21,7 @@ from hearts_core.content.lessons import (
     ChoosePassStep,
     Lesson,
     QuestionStep,
+    WalkthroughStep,
     load_curriculum,
 )
 from tests.browser.test_pages import _no_exception, _settled
@@ -99,6 +100,8 @@ def test_the_question_the_hand_and_the_way_on_need_no_scrolling(server: Streamli
                 if lesson.position(step) is not None:
                     _on_first_screen(page, page.locator(".hat-felt").first, "the table", where, misses)
                 if index + 1 < len(lesson.steps):
-                    next_button = page.locator(".st-key-ha_steps_next button:visible").first
+                    # A walkthrough's way on is its "Next card" until the last card.
+                    way_on = "ha_frame_next" if isinstance(step, WalkthroughStep) else "ha_steps_next"
+                    next_button = page.locator(f".st-key-{way_on} button:visible").first
                     _on_first_screen(page, next_button, "Next", where, misses)
     assert not misses, f"off the first screen at {width}x{height}: {misses}"

@@ -184,18 +184,20 @@ def _way_on(lesson: Lesson, index: int, step: Step) -> None:
     waits for its answer, Next is a plain button (the table is where the learner acts)."""
     waiting = steps.waits_for_an_answer(lesson, index, step)
     # While an exercise waits, the table is the way on: "Skip" stays in the page, not pinned on a phone.
-    with st.container(key=LessonsView.widget_key("way_on", "waiting" if waiting else "free")):
-        _back_and_next(lesson, index, step, waiting)
+    # While a walkthrough has cards left, "Next card" is the way on, so the lesson's Next stays quiet.
+    quiet = waiting or steps.cards_left(lesson, index, step)
+    with st.container(key=LessonsView.widget_key("way_on", "waiting" if quiet else "free")):
+        _back_and_next(lesson, index, step, waiting, quiet)
 
 
-def _back_and_next(lesson: Lesson, index: int, step: Step, waiting: bool) -> None:
+def _back_and_next(lesson: Lesson, index: int, step: Step, waiting: bool, quiet: bool) -> None:
     back_and_next(
         LessonsView.widget_key("steps"),
         index,
         len(lesson.steps) - 1,
         lambda target: go(lesson.id, target),
         unit="step",
-        primary=not waiting,
+        primary=not quiet,
         keys=not steps.steps_cards(step),
         next_label=ui("lessons.skip") if waiting else None,
     )

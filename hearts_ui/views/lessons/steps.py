@@ -76,6 +76,14 @@ def steps_cards(step: Step) -> bool:
     return isinstance(step, WalkthroughStep)
 
 
+def cards_left(lesson: Lesson, index: int, step: Step) -> bool:
+    """Whether ``step`` is a walkthrough not yet stepped to its last card: its "Next card" is then the
+    one way forward (primary, and pinned on a phone), not the lesson's "Next"."""
+    if not isinstance(step, WalkthroughStep):
+        return False
+    return _step(lesson, index).frame < len(step.history(lesson)) - 1
+
+
 def markdown(text: str) -> None:
     """Lesson prose, with every card it names drawn as a card chip."""
     st.markdown(prose(text), unsafe_allow_html=True)
@@ -174,15 +182,18 @@ def _walkthrough(lesson: Lesson, index: int, step: WalkthroughStep) -> None:
         _table(step, shown, highlight)
     with words_col:
         # The cards are stepped here, first, so on a phone the buttons sit right under the table (or with
-        # the arrow keys); the lesson's own Next goes on to the next step.
-        back_and_next(
-            LessonsView.widget_key("frame"),
-            position,
-            last,
-            lambda target: _set_frame(lesson, index, target),
-            primary=False,
-            keys=True,
-        )
+        # the arrow keys). Until the last card, "Next card" is the one primary button (pinned to the
+        # bottom on a phone); then the lesson's own Next takes over.
+        more = position < last
+        with st.container(key=LessonsView.widget_key("cards", "left" if more else "done")):
+            back_and_next(
+                LessonsView.widget_key("frame"),
+                position,
+                last,
+                lambda target: _set_frame(lesson, index, target),
+                primary=more,
+                keys=True,
+            )
         st.caption(ui("lessons.card_of", number=position, count=last))
         # The caption says what the table shows now (the table jumps to each card: never behind the words).
         st.info(prose_plain(_frame_caption(lesson, step, history, position)), icon=":material/chat:")
