@@ -27,6 +27,7 @@ so you have no other choice: it is legal.
 """
 
 from . import lab
+from .ai.analysis import Analysis, CardAnalysis, analyse
 from .ai.bots import make_bot
 from .ai.hints import pass_hint, play_hint
 from .ai.view import PlayerView, sample_worlds
@@ -43,7 +44,9 @@ from .search.fast import random_hands
 from .search.solver import SolveResult, solve
 
 __all__ = [
+    "Analysis",
     "Card",
+    "CardAnalysis",
     "CardParseError",
     "CardSet",
     "CurrentTrick",
@@ -65,6 +68,7 @@ __all__ = [
     "ScoreReport",
     "SolveResult",
     "Trick",
+    "analyse",
     "lab",
     "make_bot",
     "pass_hint",
