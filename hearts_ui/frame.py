@@ -25,6 +25,7 @@ PAGES: Final = (
     ("pages/3_Puzzles.py", "nav.puzzles", ":material/extension:"),
     ("pages/4_Practice.py", "nav.practice", ":material/playing_cards:"),
     ("pages/5_Variant_Lab.py", "nav.lab", ":material/science:"),
+    ("pages/9_Analysis.py", "nav.analysis", ":material/troubleshoot:"),
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
     ("pages/6_Sources.py", "nav.sources", ":material/library_books:"),
     ("pages/7_Glossary.py", "nav.glossary", ":material/dictionary:"),
@@ -52,6 +53,9 @@ _STYLE: Final = """
 .ha-settings tr.ha-changed td { background: rgba(179, 38, 30, 0.07); }
 .ha-settings tr.ha-changed td:first-child { box-shadow: inset 4px 0 0 #b3261e; }
 .ha-settings tr.ha-changed td.ha-value { font-weight: 600; }
+/* The analysis board's values: illegal cards quiet, the best starred in words too. */
+.ha-values tr.ha-illegal td { opacity: 0.62; font-size: 0.85rem; }
+.ha-values .ha-best { font-size: 0.8rem; font-weight: 600; color: #8a5a00; white-space: nowrap; }
 @media (max-width: 640px) {
   .ha-settings thead { display: none; }
   .ha-settings tr { display: block; border-bottom: 1px solid rgba(128, 128, 128, 0.3); padding: 0.35rem 0; }

@@ -19,7 +19,7 @@ _NAME_WORDS: Final = """
 english omnibus black maria pink lady rickety kate spot hearts pagat openspiel microsoft windows hardwood trickster
 cards gnome wikipedia board game arena jack eleven pure chips sun moon bga github sqlite postgresql
 john mcleod com org net http https www streamlit csv json html toml png svg deepmind gnome-hearts linux
-markdown lady
+markdown lady phn
 """
 NAMES: Final = frozenset(_NAME_WORDS.split())
 #: Names of several words, taken out before the words are looked at.

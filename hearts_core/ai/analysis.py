@@ -45,6 +45,7 @@ from ..engine.reasons import Explanation
 from ..engine.state import HandState
 from ..search.equivalence import equivalent_classes, point_attributes
 from ..search.solver import card_values
+from .bots import HeuristicBot
 from .view import PlayerView
 from .worlds import Worlds
 
@@ -168,6 +169,17 @@ def analyse(state: HandState, seat: int | None = None, *, worlds: int = 1000, se
     return Analysis(seat, cards, worlds, solved, _gap(cards))
 
 
+def passed_by_bots(state: HandState, seed: int = 0) -> HandState:
+    """``state`` with every seat's pass chosen by the heuristic bot when the cards are still to be
+    passed (as is), so the board can analyse the play."""
+    if not state.is_passing:
+        return state
+    bot = HeuristicBot()
+    rng = random.Random(seed)
+    passes = {seat: bot.choose_pass(PlayerView.from_state(state, seat), rng) for seat in range(state.rules.players)}
+    return state.with_passes(passes)
+
+
 def _holding(state: HandState, seat: int) -> int:
     """Tricks left for the seat: the cards it holds (its card to the trick in progress among them)."""
     return len(state.hands[seat])
@@ -212,4 +224,12 @@ def _gap(cards: tuple[CardAnalysis, ...]) -> Gap | None:
     return Gap("open_only", closest.card, best.card, cost)
 
 
-__all__ = ["BEST_MARGIN", "OPEN_TRICKS", "Analysis", "CardAnalysis", "Gap", "analyse"]
+__all__ = [
+    "BEST_MARGIN",
+    "OPEN_TRICKS",
+    "Analysis",
+    "CardAnalysis",
+    "Gap",
+    "analyse",
+    "passed_by_bots",
+]

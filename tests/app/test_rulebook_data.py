@@ -180,6 +180,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
     used |= {f"glossary.{language}" for language in SOURCE_LANGUAGES}
+    used |= {"analysis.gap_open_only"}  # the analysis's gap code (hearts_core.ai.analysis.Gap.code)
     used |= {key for _, key in lab_simulation_view.VERDICT_BADGES.values()}
     used |= {f"glossary.{part}{language}" for part in ("course_", "course_word_") for language in LANGUAGES.translated}
     columns = lab.simulate_pairs(Ruleset(), Ruleset(), 1).records()[0]

@@ -24,6 +24,7 @@ from ...storage import learner
 from ...texts import ui
 from ...widgets.chips import symbols
 from ...widgets.stepper import back_and_next
+from ..analysis.links import analyse_button
 from . import steps
 from .progress import progress, record
 from .view import LessonsView
@@ -154,6 +155,7 @@ def render_lesson(where: Location) -> None:
         _the_end(lesson)
     else:
         _way_on(lesson, index, step)
+    _analyse(lesson, index, step)
     steps.show_new_words(new_words().get((lesson.id, index), ()))
     _rule_citations(step)
 
@@ -177,6 +179,14 @@ def _where(lesson: Lesson, index: int, step: Step) -> None:
         f"<h2>{html.escape(symbols(step_heading))}</h2></div>",
         unsafe_allow_html=True,
     )
+
+
+def _analyse(lesson: Lesson, index: int, step: Step) -> None:
+    """The step's deal on the Analysis board, once nothing is left to answer (it would give it away)."""
+    position = lesson.position(step)
+    if position is None or not position.is_playing or steps.waits_for_an_answer(lesson, index, step):
+        return
+    analyse_button(position, LessonsView.widget_key("analyse", index))
 
 
 def _way_on(lesson: Lesson, index: int, step: Step) -> None:

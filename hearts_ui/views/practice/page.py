@@ -30,7 +30,7 @@ from ...storage import learner
 from ...texts import ui
 from ...widgets import ruleset_picker
 from .hints import hint_ladder
-from .play import actions, board
+from .play import actions, analyse_position, board
 from .score import game_notes, hand_over_screen, moon_panel, review, scoreboard, totals_chart
 from .session import current, keep, start
 from .view import PracticeView
@@ -167,6 +167,7 @@ def render_game(session: PracticeSession) -> None:
                 hint_ladder(session)
                 if stage == "play":
                     actions(session)
+                    analyse_position(session)
             scoreboard(session)
         if session.game.hands:
             st.plotly_chart(totals_chart(session), key=CHART_KEY, config={"displayModeBar": False})

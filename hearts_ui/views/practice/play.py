@@ -13,6 +13,7 @@ from hearts_core.learner.practice import PracticeSession
 
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, TableScene, card_table, play_control, select_control
+from ..analysis.links import analyse_button
 from .hints import suggested_cards
 from .session import current, keep
 from .view import PracticeView
@@ -45,6 +46,12 @@ def board(session: PracticeSession) -> None:
     """The table: the learner's hand face up at the bottom, the bots' cards arriving one by one."""
     face_up = [session.seat] if session.stage in ("pass", "play") else "all"
     card_table(TableScene(session.hand, face_up=face_up, hand=_control(session)), key=TABLE_KEY, on_action=_act)
+
+
+def analyse_position(session: PracticeSession) -> None:
+    """The learner's position on the Analysis board, from their seat (on their turn to play)."""
+    if session.stage == "play" and session.hand.is_playing and session.hand.to_play == session.seat:
+        analyse_button(session.hand, PracticeView.widget_key("analyse"))
 
 
 def _act(action: TableAction) -> None:

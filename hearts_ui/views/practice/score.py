@@ -22,6 +22,7 @@ from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import prose_plain
 from ...widgets.stepper import counter, stepper
+from ..analysis.links import analyse_button
 from .session import current, keep, seat_words, start
 from .view import PracticeView
 
@@ -202,6 +203,8 @@ def review(session: PracticeSession) -> None:
         ),
         key=PracticeView.widget_key("review", "table"),
     )
+    if history[position].is_playing:
+        analyse_button(history[position], PracticeView.widget_key("review", "analyse"))
     mine = [index for index in range(1, last + 1) if history.move(index).seat == session.seat]
     following = next((index for index in mine if index > position), None)
     steps, jump = st.columns([4, 1], vertical_alignment="bottom")

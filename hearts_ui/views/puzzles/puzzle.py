@@ -22,6 +22,7 @@ from ...language import clear_query_params, link_params
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import chip_html, prose_plain, symbols
+from ..analysis.links import analyse_button
 from ..rulebook.data import settings_rows
 from . import answers, line
 from .common import (
@@ -293,6 +294,9 @@ def _solution(puzzle: Puzzle) -> None:
             help=ui("puzzles.show_solution_help"),
         )
         return
+    if puzzle.question_state.is_playing:
+        # Only once solved or shown: the board would give the answer away.
+        analyse_button(puzzle.question_state, PuzzlesView.widget_key("analyse"))
     if puzzle.line and not line_open:
         st.button(
             ui("puzzles.solution_line"),
