@@ -1,0 +1,91 @@
+"""How fast the Analysis board answers (issue 25).
+
+    python benchmarks/analysis_speed.py [--positions 60] [--worlds 1000] [--json]
+
+``hearts_core.analyse(state, worlds=N)`` at positions from seeded standard hands played by the
+heuristic bots (every decision of the seat to move with two or more legal cards), grouped by the
+tricks left: the median and 95th percentile per analysis.  With seven tricks or fewer left the
+analysis includes the exact open values (the solver); before that, the expected points only.
+Target: median under 300 ms with 1,000 worlds for a four-player position (compiled kernel).
+
+The kernel is warmed (compiled, or loaded from numba's cache) before the clock starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hearts_core import HandState, Ruleset, analyse
+from hearts_core.ai.analysis import OPEN_TRICKS, passed_by_bots
+from hearts_core.ai.bots import HeuristicBot
+from hearts_core.ai.view import PlayerView
+
+
+def positions(count: int, seed: int = 0) -> list[HandState]:
+    """Decisions with a choice, from hands the heuristic bots play, spread over the whole hand."""
+    found: list[HandState] = []
+    bot = HeuristicBot()
+    rng = random.Random(seed)
+    hand = 0
+    while len(found) < count:
+        state = passed_by_bots(HandState.deal(Ruleset(), seed=seed + hand, hand_number=hand % 4), hand)
+        hand += 1
+        while state.is_playing:
+            if len(state.legal_moves()) > 1 and rng.random() < 0.35:
+                found.append(state)
+            assert state.to_play is not None
+            decision = bot.choose_card(PlayerView.from_state(state, state.to_play), rng)
+            state = state.play(decision.card)
+    return found[:count]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--worlds", type=int, default=1000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    sample = positions(args.positions)
+    analyse(sample[0], worlds=16)  # warm the kernel and the solver
+    times: dict[str, list[float]] = {"early (expected only)": [], f"<= {OPEN_TRICKS} tricks (with open values)": []}
+    for index, state in enumerate(sample):
+        started = time.perf_counter()
+        result = analyse(state, worlds=args.worlds, seed=index)
+        elapsed = time.perf_counter() - started
+        group = f"<= {OPEN_TRICKS} tricks (with open values)" if result.open_solved else "early (expected only)"
+        times[group].append(elapsed)
+    everything = [value for values in times.values() for value in values]
+    rows = {
+        name: {
+            "n": len(values),
+            "median_ms": statistics.median(values) * 1000,
+            "p95_ms": percentile(values, 0.95) * 1000,
+        }
+        for name, values in {**times, "all": everything}.items()
+        if values
+    }
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(f"hearts_core.analyse with {args.worlds} worlds, four players, standard rules")
+    print(f"{'positions':42} {'n':>4} {'median ms':>10} {'p95 ms':>8}")
+    for name, row in rows.items():
+        print(f"{name:42} {row['n']:>4} {row['median_ms']:>10.1f} {row['p95_ms']:>8.1f}")
+    print(f"target: median under 300 ms: {'met' if rows['all']['median_ms'] < 300 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

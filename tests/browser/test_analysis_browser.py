@@ -1,0 +1,121 @@
+"""The Analysis board in Debian's chromium (issue 25), at 1366 and 390 px, in three languages:
+
+* a position opened from its link shows every legal card of the seat to move with its expected
+  points and interval, the best one starred, and the cards not allowed under their own heading;
+* a card clicked on the table starts the line; back on the first card, another card starts a
+  variation, labelled as one;
+* a lesson step's "Analyse" link opens that very position.
+
+Words come from the catalogue; the position and its legal cards from the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
+
+import pytest
+
+from hearts_core import HandState, Ruleset
+from hearts_core.ai.analysis import passed_by_bots
+from hearts_core.engine.cards import Card
+from hearts_core.engine.seats import seat_name
+from hearts_core.words import languages as registry
+from hearts_core.words.catalogue import language_scope
+from hearts_ui.texts import ui
+from hearts_ui.views.analysis.links import board_query
+from tests.browser.test_pages import _no_exception, _settled
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from tests.browser.conftest import StreamlitServer
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+
+
+def _playable(page: Page) -> list[str]:
+    """The cards of the hand on the board that may be played, once the table has drawn it."""
+    expect(page.locator(".hat-card.hand").first).to_be_visible()
+    playable = page.locator(".hat-card.hand:not([aria-disabled=true])")
+    return [str(code) for code in playable.evaluate_all("nodes => nodes.map(node => node.dataset.card)")]
+
+
+def _card(page: Page, code: str) -> Locator:
+    return page.locator(f'.hat-card.hand[data-card="{code}"]')
+
+
+def _symbol(code: str, language: str) -> str:
+    """The card as the move line writes it in ``language`` (Д♣ in Ukrainian and Russian)."""
+    with language_scope(language):
+        return Card.parse(code).symbol
+
+
+def _position() -> HandState:
+    # A standard deal passed by the bots, the 2C led: West follows in clubs.
+    return passed_by_bots(HandState.deal(Ruleset(), seed=3)).play("2C")
+
+
+@pytest.mark.parametrize("language", list(registry.LANGUAGES))
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_linked_position_shows_each_card_and_grows_a_variation(
+    server: StreamlitServer, page: Page, size: str, language: str
+) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    state = _position()
+    page.goto(f"{server.url}/Analysis?{urlencode({**board_query(state), 'lang': language})}")
+    _settled(page)
+    _no_exception(page)
+    values = page.locator(".ha-values")
+    expect(values).to_be_visible()
+    legal = [str(card) for card in state.legal_moves()]
+    assert state.to_play is not None
+    # The hand of the seat to move is the one played from (after a card, the next seat's), named for it.
+    mover = state.to_play
+    expect(
+        page.get_by_role("group", name=ui("table.seat_hand", language, seat=seat_name(mover, 4, language)))
+    ).to_be_visible()
+    assert sorted(_playable(page)) == sorted(legal)
+    rows = values.locator("tbody tr")
+    expect(rows).to_have_count(len(legal))
+    expect(values.locator(".ha-best").first).to_contain_text(ui("analysis.best", language))
+    illegal = len(state.hands[mover]) - len(legal)
+    expect(page.get_by_text(ui("analysis.illegal", language, count=illegal))).to_be_visible()
+
+    first = legal[0]
+    _card(page, first).click()
+    _settled(page)
+    expect(page.locator(".st-key-ha_an_node_1 button")).to_have_text(_symbol(first, language))
+    after = state.play(first)
+    following = [str(card) for card in after.legal_moves()]
+    expect(_card(page, following[0])).to_be_visible()
+    assert sorted(_playable(page)) == sorted(following)
+    _card(page, following[0]).click()
+    _settled(page)
+    expect(page.locator(".st-key-ha_an_node_2")).to_have_count(1)
+    page.locator(".st-key-ha_an_node_1 button").click()
+    _settled(page)
+    other = following[-1]
+    expect(_card(page, other)).to_be_visible()
+    _card(page, other).click()
+    _settled(page)
+    expect(page.locator(".st-key-ha_an_line_1")).to_contain_text(ui("analysis.variation", language, number=1))
+    expect(page.locator(".st-key-ha_an_node_3 button")).to_have_text(_symbol(other, language))
+    _no_exception(page)
+
+
+def test_a_lesson_step_opens_its_own_position_on_the_board(server: StreamlitServer, page: Page) -> None:
+    page.goto(f"{server.url}/Lessons?lesson=table&step=2")
+    _settled(page)
+    link = page.locator(".st-key-ha_analyse_1 a")
+    expect(link).to_have_count(1)
+    href = link.get_attribute("href")
+    assert href is not None and href.startswith("/Analysis?position=")
+    page.goto(server.url + href)
+    _settled(page)
+    _no_exception(page)
+    expect(page.locator(".ha-values")).to_be_visible()
