@@ -196,8 +196,11 @@ def test_a_hand_to_the_end_the_score_the_chart_the_review_and_the_next_hand() ->
         session = _session(at)
     assert session.stage in ("hand_over", "game_over") and len(session.game.hands) == 1
     assert ui("practice.hand_over", number=1) in _texts(at) or ui("practice.game_lost") in _texts(at)
-    assert len(at.get("plotly_chart")) == 1 and len(at.metric) == 4  # each player's total and this hand
+    # Each player's total and this hand, then the game review's accuracy and points given away.
+    assert len(at.get("plotly_chart")) == 1 and len(at.metric) == 6
     assert at.metric[0].label.startswith(ui("practice.you")) or "South" in at.metric[0].label
+    assert [metric.label for metric in at.metric[4:]] == [ui("review.accuracy"), ui("review.lost")]
+    assert ui("review.heading") in " ".join(str(element.value) for element in at.markdown)
     at.button(key="ha_pr_review_open").click().run()
     assert ui("stepper.counter", number=0, count=52) in _texts(at)
     at.button(key="ha_pr_review_mine").click().run()

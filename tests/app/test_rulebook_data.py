@@ -23,6 +23,7 @@ from hearts_core.content.sources import SOURCE_LANGUAGES
 from hearts_core.engine.describe import penalty_summary
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.rating import SuggestionReason
+from hearts_core.learner.review import CLASS_LIMITS
 from hearts_core.words.catalogue import has_message, message
 from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import COMING_SOON, PAGES
@@ -181,6 +182,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
     used |= {f"glossary.{language}" for language in SOURCE_LANGUAGES}
     used |= {"analysis.gap_open_only"}  # the analysis's gap code (hearts_core.ai.analysis.Gap.code)
+    used |= {f"review.class_{name}" for name, _ in CLASS_LIMITS}  # the game review's classes
     used |= {key for _, key in lab_simulation_view.VERDICT_BADGES.values()}
     used |= {f"glossary.{part}{language}" for part in ("course_", "course_word_") for language in LANGUAGES.translated}
     columns = lab.simulate_pairs(Ruleset(), Ruleset(), 1).records()[0]

@@ -29,6 +29,7 @@ from ...language import in_session_language, session_language
 from ...storage import learner
 from ...texts import ui
 from ...widgets import ruleset_picker
+from .game_review import game_review
 from .hints import hint_ladder
 from .play import actions, analyse_position, board
 from .score import game_notes, hand_over_screen, moon_panel, review, scoreboard, totals_chart
@@ -185,6 +186,7 @@ def render_game(session: PracticeSession) -> None:
 def _between_hands(session: PracticeSession) -> None:
     """The score screen, then the finished hand (or its review) and the chart of the game."""
     hand_over_screen(session)
+    game_review(session)
     if page_state.get(PracticeView).reviewing:
         review(session)
     else:

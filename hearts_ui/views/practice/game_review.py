@@ -1,0 +1,109 @@
+"""The game review under a finished practice hand: accuracy, the key moments, luck against skill.
+
+The engine's part is :mod:`hearts_core.learner.review`; this module asks it once per hand (kept by
+Streamlit's cache: the hand does not change) and draws the result, every key moment with a link
+that opens its position on the Analysis board.
+"""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from hearts_core.engine.cards import Card
+from hearts_core.engine.state import HandState
+from hearts_core.lab.share import decode_ruleset, encode_ruleset
+from hearts_core.learner.practice import PracticeSession
+from hearts_core.learner.review import CLASS_LIMITS, HandReview, LuckAndSkill, luck_and_skill, review_hand
+from hearts_core.words.catalogue import decimal, percent, whole
+
+from ...texts import ui
+from ..analysis.links import analyse_button
+from .view import PracticeView
+
+#: Deals of the hidden cards behind each decision's numbers.
+REVIEW_WORLDS = 1000
+#: Replays of the same cards with the engine in the learner's seat.
+REPLAYS = 8
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _reviewed(rules_code: str, notation: str, seat: int, level: str) -> tuple[HandReview, LuckAndSkill]:
+    hand = HandState.from_notation(decode_ruleset(rules_code), notation)
+    return review_hand(hand, seat, worlds=REVIEW_WORLDS), luck_and_skill(hand, seat, level, replays=REPLAYS)
+
+
+def _symbol(card: str) -> str:
+    return Card.parse(card).symbol
+
+
+def _label(name: str) -> str:
+    return ui(f"review.class_{name}")
+
+
+def game_review(session: PracticeSession) -> None:
+    """The review of the learner's decisions in the hand just finished."""
+    hand = session.hand
+    if not hand.is_over:
+        return
+    with st.spinner(ui("review.working")):
+        review, luck = _reviewed(encode_ruleset(hand.rules), hand.to_notation(), session.seat, session.level)
+    with st.container(border=True, key=PracticeView.widget_key("game_review")):
+        st.markdown(f"##### {ui('review.heading')}")
+        accuracy, lost = st.columns(2)
+        accuracy.metric(ui("review.accuracy"), percent(review.accuracy), help=ui("review.accuracy_help"))
+        lost.metric(ui("review.lost"), decimal(review.points_lost), help=ui("review.lost_help"))
+        _luck(luck)
+        moments = review.key_moments
+        if not moments:
+            st.success(ui("review.no_moments"), icon=":material/check_circle:")
+        for number, moment in enumerate(moments):
+            st.markdown(
+                ui(
+                    "review.moment",
+                    trick=moment.trick,
+                    played=_symbol(moment.played),
+                    best=_symbol(moment.best),
+                    loss=decimal(moment.loss),
+                    label=_label(moment.label),
+                )
+            )
+            analyse_button(moment.state, PracticeView.widget_key("moment", number))
+        with st.expander(ui("review.all", count=len(review.decisions)), icon=":material/list:"):
+            _table(review)
+        st.caption(ui("review.method", worlds=whole(REVIEW_WORLDS)))
+
+
+def _luck(luck: LuckAndSkill) -> None:
+    """Luck against skill in one sentence: what the engine took with the same cards."""
+    words = {
+        "points": luck.points,
+        "engine": decimal(luck.engine_mean),
+        "replays": len(luck.engine_points),
+        "skill": decimal(abs(luck.from_decisions)),
+    }
+    if luck.from_decisions > 0.5:
+        sentence = ui("review.luck_worse", **words)
+    elif luck.from_decisions < -0.5:
+        sentence = ui("review.luck_better", **words)
+    else:
+        sentence = ui("review.luck_even", **words)
+    st.info(sentence, icon=":material/casino:")
+
+
+def _table(review: HandReview) -> None:
+    columns = (ui("review.col_trick"), ui("review.col_played"), ui("review.col_best"), ui("review.col_loss"))
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in (*columns, ui("review.col_class")))
+    rows = "".join(
+        f"<tr><td>{decision.trick}</td><td>{html.escape(_symbol(decision.played))}</td>"
+        f"<td>{html.escape(_symbol(decision.best))}</td><td>{decimal(decision.loss)}</td>"
+        f"<td>{html.escape(_label(decision.label))}</td></tr>"
+        for decision in review.decisions
+    )
+    st.markdown(
+        f'<table class="ha-settings"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>',
+        unsafe_allow_html=True,
+    )
+    counts = review.counts()
+    st.caption(" · ".join(f"{_label(name)}: {counts[name]}" for name, _ in CLASS_LIMITS))

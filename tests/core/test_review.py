@@ -1,0 +1,74 @@
+"""The game review (issue 25): ``hearts_core.learner.review``.
+
+* a deliberate blunder (winning a trick that collects the queen of spades when a low heart ducks
+  it) is classed a blunder, with its cost, and is the hand's first key moment;
+* the classes follow their documented limits in points, and the accuracy is the share of best
+  and good decisions;
+* luck against skill replays the same cards with the engine in the learner's seat.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_core import CardSet, HandState, Ruleset
+from hearts_core.ai.bots import HeuristicBot, play_hand
+from hearts_core.learner.review import CLASS_LIMITS, classify, luck_and_skill, review_hand
+
+
+def _queen_ending() -> HandState:
+    """West led the 8H; South holds the 2H and the TH, North has no heart but the QS (the solver's
+    example): the TH takes the queen, the 2H ducks it."""
+    hands = "2H TH / 3H 4S / 5S QS / 6S"
+    rest = CardSet.full_deck() - CardSet.parse(hands.replace("/", " ") + " 8H")
+    text = f"hands: {hands}; taken: - / {rest} / - / -; won: 0 11 0 0; trick: 3 8H"
+    return HandState.from_position(Ruleset(), text)
+
+
+def test_a_deliberate_blunder_is_classed_with_its_cost_and_comes_first() -> None:
+    start = _queen_ending()
+    hand = play_hand(start.play("TH"), [HeuristicBot()] * 4, seed=1)
+    assert "QS" in {str(card) for card in hand.taken[0]}, "the TH took the queen"
+    review = review_hand(hand, seat=0, worlds=200)
+    blunder = review.decisions[0]
+    assert (blunder.played, blunder.best, blunder.label) == ("TH", "2H", "blunder")
+    assert blunder.loss > 4.0 and blunder.trick == start.trick_number + 1
+    assert review.key_moments[0] == blunder
+    assert review.accuracy < 1.0
+
+
+def test_the_best_card_is_classed_best_and_loses_nothing() -> None:
+    hand = play_hand(_queen_ending().play("2H"), [HeuristicBot()] * 4, seed=1)
+    review = review_hand(hand, seat=0, worlds=200)
+    assert review.decisions[0].label == "best" and review.decisions[0].loss == 0.0
+    assert review.key_moments == () or review.key_moments[0].index != 0
+
+
+@pytest.mark.parametrize(
+    ("loss", "expected"), [(0.0, "best"), (0.5, "good"), (1.5, "inaccuracy"), (4.0, "mistake"), (4.01, "blunder")]
+)
+def test_classes_follow_their_limits(loss: float, expected: str) -> None:
+    assert classify(loss) == expected
+    limits = [limit for _, limit in CLASS_LIMITS]
+    assert limits == sorted(limits), "each class allows more loss than the one before"
+
+
+def test_accuracy_is_the_share_of_best_and_good_decisions() -> None:
+    hand = play_hand(HandState.deal(Ruleset(pass_cycle=("hold",)), seed=9), [HeuristicBot()] * 4, seed=9)
+    review = review_hand(hand, seat=0, worlds=100)
+    counts = review.counts()
+    assert sum(counts.values()) == len(review.decisions)
+    assert review.accuracy == pytest.approx((counts["best"] + counts["good"]) / len(review.decisions))
+    assert [moment.loss for moment in review.key_moments] == sorted(
+        (moment.loss for moment in review.key_moments), reverse=True
+    )
+
+
+def test_luck_and_skill_replays_the_same_cards_with_the_engine_in_the_seat() -> None:
+    hand = play_hand(HandState.deal(Ruleset(), seed=4), [HeuristicBot()] * 4, seed=4)
+    weighed = luck_and_skill(hand, 0, replays=3, worlds=32)
+    assert weighed.points == hand.scores()[0] and len(weighed.engine_points) == 3
+    assert all(0 <= points <= 26 for points in weighed.engine_points)
+    assert weighed.from_decisions == pytest.approx(weighed.points - sum(weighed.engine_points) / 3)
+    with pytest.raises(ValueError, match="finished"):
+        luck_and_skill(HandState.deal(Ruleset(), seed=4), 0)
