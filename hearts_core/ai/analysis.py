@@ -35,14 +35,17 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
-from ..engine.cards import ALL_CARDS, cards_of_mask
+from ..engine.cards import ALL_CARDS, CardLike, cards_of_mask
+from ..engine.notation import Position
 from ..engine.reasons import Explanation
-from ..engine.state import HandState
+from ..engine.rules import Ruleset
+from ..engine.state import HandState, opening_leader, validate_deal
 from ..search.equivalence import equivalent_classes, point_attributes
 from ..search.solver import card_values
 from .bots import HeuristicBot
@@ -180,6 +183,17 @@ def passed_by_bots(state: HandState, seed: int = 0) -> HandState:
     return state.with_passes(passes)
 
 
+def dealt_for_play(rules: Ruleset, hands: Sequence[Iterable[CardLike] | str], hand_number: int = 0) -> HandState:
+    """A deal set up by hand, ready for the first lead (the cards as held after any pass): the
+    holder of the opening card leads.  ``ValueError`` names what makes the deal impossible (a card
+    twice, a card missing, uneven hands)."""
+    masks = validate_deal(rules, hands)
+    players = rules.players
+    leader = opening_leader(rules, masks, hand_number)
+    position = Position(masks, (0,) * players, (0,) * players, leader, ())
+    return HandState.from_position_masks(rules, position, hand_number)
+
+
 def _holding(state: HandState, seat: int) -> int:
     """Tricks left for the seat: the cards it holds (its card to the trick in progress among them)."""
     return len(state.hands[seat])
@@ -231,5 +245,6 @@ __all__ = [
     "CardAnalysis",
     "Gap",
     "analyse",
+    "dealt_for_play",
     "passed_by_bots",
 ]

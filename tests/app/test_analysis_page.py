@@ -113,3 +113,22 @@ def test_the_board_url_of_another_page_carries_the_position() -> None:
     query = parse_qs(urlparse(board_url(state)).query)
     assert HandState.from_notation(Ruleset(), query["position"][0]) == state
     assert query["rules"] == ["standard"]
+
+
+def test_a_deal_set_up_by_clicking_cards_into_seats_goes_on_the_board() -> None:
+    at = _open(board_query(_start()))
+    # West gets the 2C by a click; the rest is dealt at random; the 2C's holder leads it.
+    at.radio(key="ha_an_edit_seat").set_value(1).run()
+    at.button(key="ha_an_edit_card_0").click().run()  # card index 0 is the 2C
+    assert at.button(key="ha_an_put").disabled, "a deal with cards still to place cannot go on the board"
+    at.button(key="ha_an_fill").click().run()
+    at.button(key="ha_an_put").click().run()
+    assert not at.exception, at.exception
+    shown = HandState.from_notation(Ruleset(), str(at.query_params["position"]))
+    assert "2C" in {str(card) for card in shown.hands[1]} and shown.to_play == 1
+    assert _legal(at) == ["2C"]
+    # A card clicked twice for the same seat goes back to the pack.
+    at.button(key="ha_an_clear").click().run()
+    at.button(key="ha_an_edit_card_51").click().run()
+    at.button(key="ha_an_edit_card_51").click().run()
+    assert at.button(key="ha_an_edit_card_51").proto.type == "secondary"

@@ -145,7 +145,11 @@ def test_pass_read_a_reason_and_play_a_whole_hand_on_the_table(
     seen = _play_the_hand(page)
     assert seen, "the bots' cards appear on the table in front of them"
     page.screenshot(path=str(shots / f"hand_over_{width}.png"), full_page=True)
-    expect(page.get_by_test_id("stMetric")).to_have_count(4)
+    # The score (each player and this hand), then the game review: accuracy and points given away.
+    expect(page.get_by_test_id("stMetric")).to_have_count(6)
+    review = page.locator(".st-key-ha_pr_game_review")
+    expect(review).to_contain_text(ui("review.heading"))
+    expect(review).to_contain_text(ui("review.accuracy"))
     _no_exception(page)
 
 

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_core import HandState, Ruleset, analyse
-from hearts_core.ai.analysis import OPEN_TRICKS, CardAnalysis, _gap
+from hearts_core.ai.analysis import OPEN_TRICKS, CardAnalysis, _gap, dealt_for_play
 
 
 def _random_ending(rules: Ruleset, seed: int, cards_left: int) -> HandState:
@@ -138,3 +138,13 @@ def test_the_gap_names_an_open_best_card_that_is_poor_from_the_seat() -> None:
     # No gap when the seat's best card is also best with the hands open, or the cost is small.
     assert _gap((_entry("KS", 6.0, True, True), _entry("4C", 6.0, True, False))) is None
     assert _gap((_entry("KS", 2.7, False, True), _entry("4C", 2.5, True, False))) is None
+
+
+def test_a_deal_set_up_by_hand_is_ready_for_the_opening_lead_and_a_bad_one_is_named() -> None:
+    deal = HandState.deal(Ruleset(), seed=6)
+    hands = [str(hand) for hand in deal.hands]
+    state = dealt_for_play(Ruleset(), hands)
+    holder = next(seat for seat, hand in enumerate(deal.hands) if "2C" in {str(card) for card in hand})
+    assert state.is_playing and state.to_play == holder and [str(card) for card in state.legal_moves()] == ["2C"]
+    with pytest.raises(ValueError, match="each player gets 13"):
+        dealt_for_play(Ruleset(), ["2C 3C", "", "", ""])

@@ -13,13 +13,14 @@ the best cards starred, and where the two views part, why.
 from __future__ import annotations
 
 import html
+import random
 import secrets
 
 import streamlit as st
 
 from hearts_core import HandState, Ruleset, analyse
-from hearts_core.ai.analysis import Analysis, passed_by_bots
-from hearts_core.engine.cards import Card
+from hearts_core.ai.analysis import Analysis, dealt_for_play, passed_by_bots
+from hearts_core.engine.cards import ALL_CARDS, Card
 from hearts_core.engine.notation import NotationError
 from hearts_core.engine.seats import seat_name
 from hearts_core.lab.share import decode_ruleset, encode_ruleset
@@ -111,10 +112,19 @@ def _new_deal() -> None:
 
 def _setup() -> None:
     """The ways to put a position on the board: a random deal, a pasted record, a PHN file."""
-    with st.expander(ui("analysis.setup"), icon=":material/edit_note:"):
-        deal, paste, upload = st.tabs(
-            [ui("analysis.setup_random"), ui("analysis.setup_paste"), ui("analysis.setup_upload")]
+    # Keyed, so the panel and the tab chosen stay open while cards are dealt by clicking.
+    with st.expander(ui("analysis.setup"), icon=":material/edit_note:", key=AnalysisView.widget_key("setup")):
+        deal, by_hand, paste, upload = st.tabs(
+            [
+                ui("analysis.setup_random"),
+                ui("analysis.setup_by_hand"),
+                ui("analysis.setup_paste"),
+                ui("analysis.setup_upload"),
+            ],
+            key=AnalysisView.widget_key("setup_tab"),
         )
+        with by_hand:
+            _editor()
         with deal:
             st.selectbox(
                 ui("analysis.preset"),
@@ -141,6 +151,124 @@ def _setup() -> None:
                 on_change=_uploaded,
                 max_upload_size=1,
             )
+
+
+def _editor_rules() -> Ruleset:
+    name = str(page_state.widget_value(AnalysisView.widget_key("preset")) or "standard")
+    return Ruleset.preset(name if name in Ruleset.preset_names() else "standard")
+
+
+def _give(card: int) -> None:
+    """A card clicked in the editor: to the seat picked, or back to the pack if that seat holds it."""
+    chosen = page_state.widget_value(AnalysisView.widget_key("edit_seat"))
+    seat = chosen if isinstance(chosen, int) else 0
+    owners = dict(page_state.get(AnalysisView).owners)
+    if owners.get(card) == seat:
+        del owners[card]
+    else:
+        owners[card] = seat
+    page_state.update(AnalysisView, owners=owners)
+
+
+def _fill_the_rest() -> None:
+    """Deal the cards not placed yet at random to the seats still short of a hand."""
+    rules = _editor_rules()
+    owners = dict(page_state.get(AnalysisView).owners)
+    left = [card for card in range(52) if rules.tables.deck_mask >> card & 1 and card not in owners]
+    rng = random.Random(secrets.randbelow(10**9))
+    rng.shuffle(left)
+    for seat in range(rules.players):
+        short = rules.hand_size - sum(1 for owner in owners.values() if owner == seat)
+        for _ in range(max(0, short)):
+            if left:
+                owners[left.pop()] = seat
+    page_state.update(AnalysisView, owners=owners)
+
+
+def _clear_editor() -> None:
+    page_state.update(AnalysisView, owners={})
+
+
+def _deal_by_hand() -> None:
+    """Put the deal set up by hand on the board (the holder of the opening card leads)."""
+    rules = _editor_rules()
+    owners = page_state.get(AnalysisView).owners
+    hands = [
+        [str(ALL_CARDS[card]) for card, owner in sorted(owners.items()) if owner == seat]
+        for seat in range(rules.players)
+    ]
+    try:
+        start = dealt_for_play(rules, hands)
+    except ValueError as error:
+        page_state.update(AnalysisView, problems=(ui("analysis.bad_deal", problem=echo(str(error))),))
+        return
+    page_state.put(page_state.get(AnalysisView).with_start(start))
+
+
+def _short_names(players: int) -> list[str]:
+    """Each seat's name cut to the shortest start no other seat shares ("S", "W"...; "Півд", "Півн")."""
+    names = [seat_name(seat, players) for seat in range(players)]
+    short = []
+    for name in names:
+        length = 1
+        while length < len(name) and any(other != name and other.startswith(name[:length]) for other in names):
+            length += 1
+        short.append(name[:length])
+    return short
+
+
+def _editor() -> None:
+    """Deal cards to seats by clicking: pick a seat, click its cards; each card shows whose it is."""
+    rules = _editor_rules()
+    players = rules.players
+    owners = page_state.get(AnalysisView).owners
+    short = _short_names(players)
+    st.caption(ui("analysis.by_hand_help", size=rules.hand_size))
+    # The labels never change with the counts: Streamlit keeps a radio's value by its option's label.
+    st.radio(
+        ui("analysis.edit_seat"),
+        list(range(players)),
+        format_func=lambda seat: seat_name(seat, players),
+        horizontal=True,
+        key=AnalysisView.widget_key("edit_seat"),
+    )
+    held = [sum(1 for owner in owners.values() if owner == seat) for seat in range(players)]
+    st.caption(" · ".join(f"{seat_name(seat, players)}: {count}/{rules.hand_size}" for seat, count in enumerate(held)))
+    for suit in (3, 2, 1, 0):  # spades, hearts, diamonds, clubs: as a hand is sorted on the table
+        row = st.container(horizontal=True, gap="small", key=AnalysisView.widget_key("edit_suit", suit))
+        for card in range(suit * 13 + 12, suit * 13 - 1, -1):
+            if not rules.tables.deck_mask >> card & 1:
+                continue
+            owner = owners.get(card)
+            mark = "" if owner is None else f" · {short[owner]}"
+            row.button(
+                f"{ALL_CARDS[card].symbol}{mark}",
+                key=AnalysisView.widget_key("edit_card", card),
+                type="secondary" if owner is None else "primary",
+                on_click=_give,
+                args=(card,),
+            )
+    actions = st.container(horizontal=True, gap="small")
+    actions.button(
+        ui("analysis.fill_rest"),
+        key=AnalysisView.widget_key("fill"),
+        on_click=_fill_the_rest,
+        icon=":material/shuffle:",
+    )
+    actions.button(
+        ui("analysis.clear_deal"),
+        key=AnalysisView.widget_key("clear"),
+        on_click=_clear_editor,
+        icon=":material/backspace:",
+    )
+    actions.button(
+        ui("analysis.deal_by_hand"),
+        key=AnalysisView.widget_key("put"),
+        on_click=_deal_by_hand,
+        type="primary",
+        disabled=len(owners) < rules.hand_size * players,
+        icon=":material/play_arrow:",
+    )
 
 
 # -- the board ------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ live here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from hearts_core.engine.state import HandState
@@ -30,6 +31,8 @@ class AnalysisView(PageState):
     start: HandState | None = None
     tree: MoveTree = field(default_factory=MoveTree)
     node: int = 0
+    #: The deal being set up by hand: each card's seat by card index (absent: not dealt yet).
+    owners: Mapping[int, int] = field(default_factory=dict)
 
     def with_start(self, start: HandState) -> AnalysisView:
         """The board on a new position, with no move tried yet."""

@@ -23,6 +23,7 @@ from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import prose_plain
 from ...widgets.stepper import stepper
+from ..analysis.links import analyse_button
 from .common import side_name
 from .view import LabView, ReplayKey
 
@@ -242,6 +243,8 @@ def _column_table(history: History, position: int, side: str, marks: tuple[str, 
     )
     if move is not None:
         st.caption(move.explanation.narration(seat_name(move.seat, shown.rules.players)))
+    if shown.is_playing:
+        analyse_button(shown, LabView.widget_key("analyse", side))
     elif index < position:
         st.caption(ui("lab.hand_over_early"))
 

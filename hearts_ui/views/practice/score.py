@@ -16,6 +16,7 @@ from hearts_core.engine.state import HandState
 from hearts_core.engine.table import seat_name
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.practice import PracticeSession
+from hearts_core.phn import dumps_game
 
 from ... import page_state
 from ...texts import ui
@@ -117,6 +118,15 @@ def hand_over_screen(session: PracticeSession) -> None:
                 icon=":material/skip_next:",
                 width="stretch",
             )
+    st.download_button(
+        ui("practice.download_game"),
+        dumps_game(session.game, {"Event": ui("practice.phn_event")}),
+        file_name="hearts-practice-game.phn",
+        mime="text/plain",
+        key=PracticeView.widget_key("download", len(session.game.hands)),
+        icon=":material/download:",
+        help=ui("practice.download_game_help"),
+    )
     if page_state.get(PracticeView).reviewing:
         st.button(
             ui("practice.review_close"),

@@ -15,6 +15,7 @@ from hearts_core.engine.table import seat_name
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.line_viewer import LineViewer
 from hearts_core.learner.puzzle_progress import PuzzleEvent
+from hearts_core.phn import dumps_hand
 
 from ... import page_state
 from ...frame import wide_prompt
@@ -297,6 +298,14 @@ def _solution(puzzle: Puzzle) -> None:
     if puzzle.question_state.is_playing:
         # Only once solved or shown: the board would give the answer away.
         analyse_button(puzzle.question_state, PuzzlesView.widget_key("analyse"))
+    st.download_button(
+        ui("puzzles.download"),
+        dumps_hand(puzzle.question_state, {"Event": ui("puzzles.phn_event"), "Puzzle": puzzle.id}),
+        file_name=f"hearts-puzzle-{puzzle.id}.phn",
+        mime="text/plain",
+        key=PuzzlesView.widget_key("download"),
+        icon=":material/download:",
+    )
     if puzzle.line and not line_open:
         st.button(
             ui("puzzles.solution_line"),
