@@ -185,6 +185,27 @@ class PracticeSession:
             practice_hands=self.practice_hands | {self.hand.hand_number},
         )
 
+    def retry_from(self, position: HandState) -> PracticeSession:
+        """Play the hand just finished again from ``position``, one of the learner's turns in it
+        (the game review's "Try again from here"): the hand leaves the game's record until it is
+        finished again, and it is flagged as practice, as a card taken back is."""
+        if self.stage not in ("hand_over", "game_over") or not self.game.hands:
+            raise ValueError("a hand is tried again once it is over")
+        last = self.game.hands[-1].state
+        if position.hand_number != last.hand_number or position.rules != self.rules:
+            raise ValueError("that position is not from the hand just played")
+        if not position.is_playing or position.to_play != self.seat:
+            raise ValueError("a hand is tried again from one of your turns to play")
+        if position.record_start() != last.record_start() or position.plays() != last.plays()[: len(position.plays())]:
+            raise ValueError("that position is not from the hand just played")
+        return replace(
+            self,
+            game=Game(self.rules, self.game.hands[:-1]),
+            hand=position,
+            undo_stack=(),
+            practice_hands=self.practice_hands | {position.hand_number},
+        )
+
     def claim(self) -> PracticeSession:
         """Play out the rest of the hand (the learner's cards too) when no points are left."""
         if not self.can_claim:

@@ -13,6 +13,7 @@ import pytest
 
 from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.ai.bots import HeuristicBot, play_hand
+from hearts_core.learner.practice import PracticeSession
 from hearts_core.learner.review import CLASS_LIMITS, classify, luck_and_skill, review_hand
 
 
@@ -72,3 +73,30 @@ def test_luck_and_skill_replays_the_same_cards_with_the_engine_in_the_seat() -> 
     assert weighed.from_decisions == pytest.approx(weighed.points - sum(weighed.engine_points) / 3)
     with pytest.raises(ValueError, match="finished"):
         luck_and_skill(HandState.deal(Ruleset(), seed=4), 0)
+
+
+def test_a_hand_is_tried_again_from_a_key_moment_of_its_review() -> None:
+    session = PracticeSession.start(Ruleset(), seed=3)
+    while session.stage in ("pass", "play"):
+        if session.stage == "pass":
+            session = session.pass_cards(list(session.hand.hands[session.seat])[: session.rules.pass_count])
+        else:
+            session = session.play(session.hand.legal_moves()[-1])  # the highest card: costly decisions
+    if session.stage == "moon":
+        session = session.choose_moon("add_to_others")
+    assert session.stage == "hand_over"
+    finished = session.game.hands[-1].state
+    review = review_hand(finished, session.seat, worlds=100)
+    moment = review.decisions[0]
+    again = session.retry_from(moment.state)
+    assert again.stage == "play" and again.hand == moment.state and again.is_practice
+    assert len(again.game.hands) == 0, "the hand leaves the record until it is finished again"
+    other = session.retry_from(review.decisions[-1].state)
+    assert other.hand.plays() == finished.plays()[: review.decisions[-1].index]
+    others_turn = finished.record_start()
+    for card in finished.plays():
+        if others_turn.to_play != session.seat:
+            break
+        others_turn = others_turn.play(card)
+    with pytest.raises(ValueError, match="your turns"):
+        session.retry_from(others_turn)

@@ -18,8 +18,10 @@ from hearts_core.learner.practice import PracticeSession
 from hearts_core.learner.review import CLASS_LIMITS, HandReview, LuckAndSkill, luck_and_skill, review_hand
 from hearts_core.words.catalogue import decimal, percent, whole
 
+from ... import page_state
 from ...texts import ui
 from ..analysis.links import analyse_button
+from .session import current, keep
 from .view import PracticeView
 
 #: Deals of the hidden cards behind each decision's numbers.
@@ -69,10 +71,32 @@ def game_review(session: PracticeSession) -> None:
                     label=_label(moment.label),
                 )
             )
-            analyse_button(moment.state, PracticeView.widget_key("moment", number))
+            links = st.container(horizontal=True, gap="small")
+            with links:
+                analyse_button(moment.state, PracticeView.widget_key("moment", number))
+                st.button(
+                    ui("review.try_again"),
+                    key=PracticeView.widget_key("retry", number),
+                    on_click=_try_again,
+                    args=(moment.state,),
+                    icon=":material/replay:",
+                    help=ui("review.try_again_help"),
+                )
         with st.expander(ui("review.all", count=len(review.decisions)), icon=":material/list:"):
             _table(review)
         st.caption(ui("review.method", worlds=whole(REVIEW_WORLDS)))
+
+
+def _try_again(position: HandState) -> None:
+    """Play the hand again from a key moment: the learner's turn there, the bots as before."""
+    session = current()
+    if session is None:
+        return
+    try:
+        keep(session.retry_from(position))
+    except ValueError:
+        return  # a stale button (the game has moved on): nothing changes
+    page_state.update(PracticeView, reviewing=False, frame=0)
 
 
 def _luck(luck: LuckAndSkill) -> None:
