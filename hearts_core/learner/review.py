@@ -39,8 +39,10 @@ import statistics
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ..ai.analysis import BEST_MARGIN, analyse
-from ..ai.bots import Bot, MonteCarloBot, make_bot, play_hand
+from ..ai.analysis import BEST_MARGIN, ROLLOUT_EPSILON, analyse
+from ..ai.bots import Bot, MonteCarloBot, make_bot, mean_pass_scores, pass_candidates, play_hand
+from ..ai.view import PlayerView
+from ..engine.cards import CardSet
 from ..engine.state import HandState
 
 DecisionClass = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
@@ -54,6 +56,9 @@ CLASS_LIMITS: Final[tuple[tuple[DecisionClass, float], ...]] = (
 )
 #: How many of the costliest decisions the review puts first.
 KEY_MOMENTS: Final = 3
+#: Deals behind the pass's numbers (each plays the whole hand out), and the engine's passes it is weighed against.
+PASS_WORLDS: Final = 400
+PASS_SHORTLIST: Final = 5
 
 
 def classify(loss: float) -> DecisionClass:
@@ -66,8 +71,9 @@ def classify(loss: float) -> DecisionClass:
 
 @dataclass(frozen=True)
 class Decision:
-    """One card the learner chose: ``index`` is the card's place among the hand's plays (0 first),
-    ``state`` the position before it; ``loss`` is in expected points for the hand."""
+    """One decision of the learner's: a card (``index`` is its place among the hand's plays, 0 first)
+    or the pass (``index`` -1, ``trick`` 0, ``played`` and ``best`` the three cards); ``state`` is the
+    position before it; ``loss`` is in expected points for the hand."""
 
     index: int
     trick: int
@@ -80,6 +86,11 @@ class Decision:
     loss: float
     label: DecisionClass
     worlds: int
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether this is the pass (three cards), not a card played."""
+        return self.index < 0
 
 
 @dataclass(frozen=True)
@@ -113,9 +124,13 @@ class HandReview:
 
 
 def review_hand(hand: HandState, seat: int, *, worlds: int = 1000, seed: int = 0) -> HandReview:
-    """The review of ``seat``'s card decisions in the finished (or partly played) ``hand``."""
+    """The review of ``seat``'s decisions in the finished (or partly played) ``hand``: its pass
+    (when the hand had one) and every card it chose."""
     state = hand.record_start()
     decisions: list[Decision] = []
+    passed = _weigh_pass(hand, seat, min(worlds, PASS_WORLDS), seed)
+    if passed is not None:
+        decisions.append(passed)
     for index, card in enumerate(hand.plays()):
         if state.to_play == seat and len(state.legal_moves()) > 1:
             decision = _weigh(state, index, str(card), worlds, seed + index)
@@ -123,6 +138,36 @@ def review_hand(hand: HandState, seat: int, *, worlds: int = 1000, seed: int = 0
                 decisions.append(decision)
         state = state.play(card)
     return HandReview(seat, tuple(decisions))
+
+
+def _weigh_pass(hand: HandState, seat: int, worlds: int, seed: int) -> Decision | None:
+    """The learner's pass weighed against the engine's shortlist of passes, in the same deals of the
+    other hands (each pass played out to the end of the hand); None on a hand without a pass."""
+    passes, dealt = hand.passes, hand.dealt
+    if passes is None or dealt is None:
+        return None
+    before = HandState.from_masks(hand.rules, [cards.mask for cards in dealt], hand.hand_number)
+    view = PlayerView.from_state(before, seat)
+    mine = passes[seat].mask
+    candidates = list(dict.fromkeys([mine, *pass_candidates(view)[:PASS_SHORTLIST]]))
+    means, count = mean_pass_scores(view, candidates, worlds, random.Random(seed), ROLLOUT_EPSILON)
+    scored = dict(zip(candidates, means, strict=True))
+    best_mask = min(candidates, key=lambda mask: (round(scored[mask], 9), mask != mine))
+    loss = max(0.0, scored[mine] - scored[best_mask])
+    label = classify(loss)
+    return Decision(
+        index=-1,
+        trick=0,
+        state=before,
+        played=str(passes[seat]),
+        best=str(CardSet.from_mask(mine if label == "best" else best_mask)),
+        expected=scored[mine],
+        best_expected=scored[best_mask],
+        interval=(scored[mine], scored[mine]),
+        loss=0.0 if label == "best" else loss,
+        label=label,
+        worlds=count,
+    )
 
 
 def _weigh(state: HandState, index: int, played: str, worlds: int, seed: int) -> Decision | None:

@@ -9,10 +9,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.ai.bots import HeuristicBot, play_hand
+from hearts_core.ai.view import PlayerView
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.learner.review import CLASS_LIMITS, classify, luck_and_skill, review_hand
 
@@ -87,7 +90,7 @@ def test_a_hand_is_tried_again_from_a_key_moment_of_its_review() -> None:
     assert session.stage == "hand_over"
     finished = session.game.hands[-1].state
     review = review_hand(finished, session.seat, worlds=100)
-    moment = review.decisions[0]
+    moment = next(decision for decision in review.decisions if not decision.is_pass)
     again = session.retry_from(moment.state)
     assert again.stage == "play" and again.hand == moment.state and again.is_practice
     assert len(again.game.hands) == 0, "the hand leaves the record until it is finished again"
@@ -100,3 +103,25 @@ def test_a_hand_is_tried_again_from_a_key_moment_of_its_review() -> None:
         others_turn = others_turn.play(card)
     with pytest.raises(ValueError, match="your turns"):
         session.retry_from(others_turn)
+
+
+def _passed_and_played(deal: HandState, mine: list[str], seed: int) -> HandState:
+    """``deal`` with South passing ``mine`` and the others the heuristic's pass, played out by the bots."""
+    bot = HeuristicBot()
+    rng = random.Random(seed)
+    passes = {seat: bot.choose_pass(PlayerView.from_state(deal, seat), rng) for seat in range(1, 4)}
+    state = deal.with_passes({0: mine, **passes})
+    return play_hand(state, [HeuristicBot()] * 4, seed=seed)
+
+
+def test_the_pass_is_weighed_against_the_engines_passes_and_its_best_pass_is_best() -> None:
+    deal = HandState.deal(Ruleset(), seed=11)  # hand 0: pass left
+    lowest = [str(card) for card in sorted(deal.hands[0].cards(), key=lambda card: card.rank)[:3]]
+    review = review_hand(_passed_and_played(deal, lowest, 1), seat=0, worlds=200)
+    passed = review.decisions[0]
+    assert passed.is_pass and sorted(passed.played.split()) == sorted(lowest) and passed.trick == 0
+    assert passed.loss >= 0 and len(passed.best.split()) == 3
+    again = review_hand(_passed_and_played(deal, passed.best.split(), 1), seat=0, worlds=200)
+    assert again.decisions[0].is_pass and again.decisions[0].label == "best" and again.decisions[0].loss == 0.0
+    hold = play_hand(HandState.deal(Ruleset(pass_cycle=("hold",)), seed=11), [HeuristicBot()] * 4, seed=1)
+    assert not any(decision.is_pass for decision in review_hand(hold, seat=0, worlds=50).decisions)

@@ -15,7 +15,7 @@ from hearts_core.engine.cards import Card
 from hearts_core.engine.state import HandState
 from hearts_core.lab.share import decode_ruleset, encode_ruleset
 from hearts_core.learner.practice import PracticeSession
-from hearts_core.learner.review import CLASS_LIMITS, HandReview, LuckAndSkill, luck_and_skill, review_hand
+from hearts_core.learner.review import CLASS_LIMITS, Decision, HandReview, LuckAndSkill, luck_and_skill, review_hand
 from hearts_core.words.catalogue import decimal, percent, whole
 
 from ... import page_state
@@ -36,8 +36,9 @@ def _reviewed(rules_code: str, notation: str, seat: int, level: str) -> tuple[Ha
     return review_hand(hand, seat, worlds=REVIEW_WORLDS), luck_and_skill(hand, seat, level, replays=REPLAYS)
 
 
-def _symbol(card: str) -> str:
-    return Card.parse(card).symbol
+def _symbol(cards: str) -> str:
+    """A card (or the three cards of a pass) as a learner reads it: Q♠, or 2♦ 6♦ В♥."""
+    return " ".join(Card.parse(card).symbol for card in cards.split())
 
 
 def _label(name: str) -> str:
@@ -61,16 +62,16 @@ def game_review(session: PracticeSession) -> None:
         if not moments:
             st.success(ui("review.no_moments"), icon=":material/check_circle:")
         for number, moment in enumerate(moments):
-            st.markdown(
-                ui(
-                    "review.moment",
-                    trick=moment.trick,
-                    played=_symbol(moment.played),
-                    best=_symbol(moment.best),
-                    loss=decimal(moment.loss),
-                    label=_label(moment.label),
-                )
-            )
+            words = {
+                "played": _symbol(moment.played),
+                "best": _symbol(moment.best),
+                "loss": decimal(moment.loss),
+                "label": _label(moment.label),
+            }
+            if moment.is_pass:
+                st.markdown(ui("review.moment_pass", **words))
+                continue  # the board and "try again" start from a card to play
+            st.markdown(ui("review.moment", trick=moment.trick, **words))
             links = st.container(horizontal=True, gap="small")
             with links:
                 analyse_button(moment.state, PracticeView.widget_key("moment", number))
@@ -116,11 +117,16 @@ def _luck(luck: LuckAndSkill) -> None:
     st.info(sentence, icon=":material/casino:")
 
 
+def _when(decision: Decision) -> str:
+    """The table's first column: the trick, or "pass"."""
+    return ui("review.pass_row") if decision.is_pass else str(decision.trick)
+
+
 def _table(review: HandReview) -> None:
     columns = (ui("review.col_trick"), ui("review.col_played"), ui("review.col_best"), ui("review.col_loss"))
     head = "".join(f"<th>{html.escape(name)}</th>" for name in (*columns, ui("review.col_class")))
     rows = "".join(
-        f"<tr><td>{decision.trick}</td><td>{html.escape(_symbol(decision.played))}</td>"
+        f"<tr><td>{html.escape(_when(decision))}</td><td>{html.escape(_symbol(decision.played))}</td>"
         f"<td>{html.escape(_symbol(decision.best))}</td><td>{decimal(decision.loss)}</td>"
         f"<td>{html.escape(_label(decision.label))}</td></tr>"
         for decision in review.decisions
