@@ -27,36 +27,17 @@ from typing import Any
 
 import pytest
 
-from hearts_core import HandState, Penalties, Ruleset
-from hearts_core.engine.presets import hearts_each
+from hearts_core import HandState, Ruleset
+from hearts_core.openspiel import DEFAULT_PARAMS, PARAM_NAMES, ruleset_for
 
 pyspiel = pytest.importorskip("pyspiel")
 
 # -- the mapping ---------------------------------------------------------------
 
-PARAM_NAMES = (
-    "pass_cards",
-    "no_pts_on_first_trick",
-    "can_lead_any_club",
-    "jd_bonus",
-    "avoid_all_tricks_bonus",
-    "must_break_hearts",
-    "qs_breaks_hearts",
-    "can_lead_hearts_instead_of_qs",
-)
 COMBOS: list[dict[str, bool]] = [
     dict(zip(PARAM_NAMES, bits, strict=True)) for bits in itertools.product((False, True), repeat=len(PARAM_NAMES))
 ]
-OPENSPIEL_DEFAULTS = {
-    "pass_cards": True,
-    "no_pts_on_first_trick": True,
-    "can_lead_any_club": False,
-    "jd_bonus": False,
-    "avoid_all_tricks_bonus": False,
-    "must_break_hearts": True,
-    "qs_breaks_hearts": True,
-    "can_lead_hearts_instead_of_qs": False,
-}
+OPENSPIEL_DEFAULTS = dict(DEFAULT_PARAMS)
 
 #: OpenSpiel's first chance outcome (0 No Pass, 1 Left, 2 Across, 3 Right) as our direction.
 OPENSPIEL_DIRECTIONS = ("hold", "left", "across", "right")
@@ -65,25 +46,6 @@ HAND_NUMBER = {"left": 0, "right": 1, "across": 2, "hold": 3}
 
 HANDS_PER_COMBO = 32
 EXTRA_DEFAULT_HANDS = 2000
-
-
-def ruleset_for(params: dict[str, bool]) -> Ruleset:
-    """Our ruleset for a set of OpenSpiel parameters."""
-    penalties: dict[str, int] = {**hearts_each(1), "QS": 13}
-    if params["jd_bonus"]:
-        penalties["JD"] = -10
-    return Ruleset(
-        pass_cycle=("left", "right", "across", "hold") if params["pass_cards"] else ("hold",),
-        first_trick="no_points" if params["no_pts_on_first_trick"] else "anything",
-        opening_lead="any_club" if params["can_lead_any_club"] else "lowest_club",
-        penalties=Penalties(penalties),
-        no_tricks_bonus=-5 if params["avoid_all_tricks_bonus"] else 0,
-        must_break_hearts=params["must_break_hearts"],
-        queen_breaks_hearts=params["qs_breaks_hearts"],
-        lead_hearts_with_queen=params["can_lead_hearts_instead_of_qs"],
-        moon="add_to_others",
-        moon_needs_bonus=False,
-    )
 
 
 def hand_number_for(params: dict[str, bool], direction: str) -> int:
