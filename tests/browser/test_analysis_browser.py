@@ -4,13 +4,17 @@
   points and interval, the best one starred, and the cards not allowed under their own heading;
 * a card clicked on the table starts the line; back on the first card, another card starts a
   variation, labelled as one;
-* a lesson step's "Analyse" link opens that very position.
+* a lesson step's "Analyse" link opens that very position, and so does a puzzle's once its
+  solution is shown (not before: the board would give the answer away);
+* an uploaded PHN file opens under the rules it names.
 
 Words come from the catalogue; the position and its legal cards from the engine.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
@@ -18,13 +22,16 @@ import pytest
 
 from hearts_core import HandState, Ruleset
 from hearts_core.ai.analysis import passed_by_bots
+from hearts_core.content.puzzles import PlayPuzzle
 from hearts_core.engine.cards import Card
 from hearts_core.engine.seats import seat_name
+from hearts_core.phn import dumps_hand
 from hearts_core.words import languages as registry
 from hearts_core.words.catalogue import language_scope
 from hearts_ui.texts import ui
 from hearts_ui.views.analysis.links import board_query
 from tests.browser.test_pages import _no_exception, _settled
+from tests.helpers import puzzle_library
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -119,3 +126,36 @@ def test_a_lesson_step_opens_its_own_position_on_the_board(server: StreamlitServ
     _settled(page)
     _no_exception(page)
     expect(page.locator(".ha-values")).to_be_visible()
+
+
+def test_an_uploaded_phn_file_opens_under_its_own_rules(server: StreamlitServer, page: Page, tmp_path: Path) -> None:
+    omnibus = passed_by_bots(HandState.deal(Ruleset.preset("omnibus"), seed=8))
+    record = tmp_path / "club-night.phn"
+    record.write_text(dumps_hand(omnibus, {"Event": "Club night"}), encoding="utf-8")
+    page.goto(f"{server.url}/Analysis")
+    _settled(page)
+    page.get_by_text(ui("analysis.setup")).click()
+    page.get_by_role("tab", name=ui("analysis.setup_upload")).click()
+    page.locator("input[type=file]").set_input_files(str(record))
+    expect(page).to_have_url(re.compile(r"rules=omnibus"), timeout=15_000)
+    _settled(page)
+    _no_exception(page)
+    expect(page.locator(".ha-values")).to_be_visible()
+    assert sorted(_playable(page)) == sorted(str(card) for card in omnibus.legal_moves())
+
+
+def test_a_puzzle_opens_on_the_board_once_its_solution_is_shown(server: StreamlitServer, page: Page) -> None:
+    puzzle = next(item for item in puzzle_library().ordered() if isinstance(item, PlayPuzzle))
+    page.goto(f"{server.url}/Puzzles?puzzle={puzzle.id}")
+    _settled(page)
+    expect(page.locator(".st-key-ha_pz_analyse")).to_have_count(0)  # the board would give the answer away
+    page.locator(".st-key-ha_pz_solution button:visible").click()
+    _settled(page)
+    link = page.locator(".st-key-ha_pz_analyse a").first
+    href = link.get_attribute("href")
+    assert href is not None and href.startswith("/Analysis?position=")
+    page.goto(server.url + href)
+    _settled(page)
+    _no_exception(page)
+    expect(page.locator(".ha-values")).to_be_visible()
+    assert sorted(_playable(page)) == sorted(str(card) for card in puzzle.question_state.legal_moves())
