@@ -115,17 +115,21 @@ def test_a_linked_position_shows_each_card_and_grows_a_variation(
     _no_exception(page)
 
 
-def test_a_lesson_step_opens_its_own_position_on_the_board(server: StreamlitServer, page: Page) -> None:
-    page.goto(f"{server.url}/Lessons?lesson=table&step=2")
-    _settled(page)
-    link = page.locator(".st-key-ha_analyse_1 a")
-    expect(link).to_have_count(1)
+def _follow_to_the_board(page: Page, server: StreamlitServer, link: Locator) -> None:
+    """Open an "Analyse" link: it leads to the board, which weighs the cards of the position."""
     href = link.get_attribute("href")
     assert href is not None and href.startswith("/Analysis?position=")
     page.goto(server.url + href)
     _settled(page)
     _no_exception(page)
     expect(page.locator(".ha-values")).to_be_visible()
+
+
+def test_a_lesson_step_opens_its_own_position_on_the_board(server: StreamlitServer, page: Page) -> None:
+    page.goto(f"{server.url}/Lessons?lesson=table&step=2")
+    _settled(page)
+    expect(page.locator(".st-key-ha_analyse_1 a")).to_have_count(1)
+    _follow_to_the_board(page, server, page.locator(".st-key-ha_analyse_1 a"))
 
 
 def test_an_uploaded_phn_file_opens_under_its_own_rules(server: StreamlitServer, page: Page, tmp_path: Path) -> None:
@@ -151,11 +155,5 @@ def test_a_puzzle_opens_on_the_board_once_its_solution_is_shown(server: Streamli
     expect(page.locator(".st-key-ha_pz_analyse")).to_have_count(0)  # the board would give the answer away
     page.locator(".st-key-ha_pz_solution button:visible").click()
     _settled(page)
-    link = page.locator(".st-key-ha_pz_analyse a").first
-    href = link.get_attribute("href")
-    assert href is not None and href.startswith("/Analysis?position=")
-    page.goto(server.url + href)
-    _settled(page)
-    _no_exception(page)
-    expect(page.locator(".ha-values")).to_be_visible()
+    _follow_to_the_board(page, server, page.locator(".st-key-ha_pz_analyse a").first)
     assert sorted(_playable(page)) == sorted(str(card) for card in puzzle.question_state.legal_moves())

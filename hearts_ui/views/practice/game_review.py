@@ -11,7 +11,6 @@ import html
 
 import streamlit as st
 
-from hearts_core.engine.cards import Card
 from hearts_core.engine.state import HandState
 from hearts_core.lab.share import decode_ruleset, encode_ruleset
 from hearts_core.learner.practice import PracticeSession
@@ -20,6 +19,7 @@ from hearts_core.words.catalogue import decimal, percent, whole
 
 from ... import page_state
 from ...texts import ui
+from ...widgets.chips import symbols
 from ..analysis.links import analyse_button
 from .session import current, keep
 from .view import PracticeView
@@ -34,11 +34,6 @@ REPLAYS = 8
 def _reviewed(rules_code: str, notation: str, seat: int, level: str) -> tuple[HandReview, LuckAndSkill]:
     hand = HandState.from_notation(decode_ruleset(rules_code), notation)
     return review_hand(hand, seat, worlds=REVIEW_WORLDS), luck_and_skill(hand, seat, level, replays=REPLAYS)
-
-
-def _symbol(cards: str) -> str:
-    """A card (or the three cards of a pass) as a learner reads it: Q♠, or 2♦ 6♦ В♥."""
-    return " ".join(Card.parse(card).symbol for card in cards.split())
 
 
 def _label(name: str) -> str:
@@ -63,8 +58,8 @@ def game_review(session: PracticeSession) -> None:
             st.success(ui("review.no_moments"), icon=":material/check_circle:")
         for number, moment in enumerate(moments):
             words = {
-                "played": _symbol(moment.played),
-                "best": _symbol(moment.best),
+                "played": symbols(moment.played),
+                "best": symbols(moment.best),
                 "loss": decimal(moment.loss),
                 "label": _label(moment.label),
             }
@@ -126,8 +121,8 @@ def _table(review: HandReview) -> None:
     columns = (ui("review.col_trick"), ui("review.col_played"), ui("review.col_best"), ui("review.col_loss"))
     head = "".join(f"<th>{html.escape(name)}</th>" for name in (*columns, ui("review.col_class")))
     rows = "".join(
-        f"<tr><td>{html.escape(_when(decision))}</td><td>{html.escape(_symbol(decision.played))}</td>"
-        f"<td>{html.escape(_symbol(decision.best))}</td><td>{decimal(decision.loss)}</td>"
+        f"<tr><td>{html.escape(_when(decision))}</td><td>{html.escape(symbols(decision.played))}</td>"
+        f"<td>{html.escape(symbols(decision.best))}</td><td>{decimal(decision.loss)}</td>"
         f"<td>{html.escape(_label(decision.label))}</td></tr>"
         for decision in review.decisions
     )
