@@ -106,6 +106,26 @@ class PracticeSession:
         session = cls(game, game.start_hand(seed=f"{seed}:deal:0"), level, seat, seed)
         return session._advance()
 
+    @classmethod
+    def from_position(
+        cls, position: HandState, level: str = "heuristic", seed: int = 0, seat: int | None = None
+    ) -> PracticeSession:
+        """A game whose first hand starts on ``position`` (the Analysis board's "Play it out against
+        the bots"): the learner at ``seat`` (by default the seat to move), bots elsewhere.
+
+        The game opens with that hand, so a position from a later hand of another game is set up
+        again as hand 1 without its history (the cards held, taken and on the table carry over;
+        what earlier tricks showed does not).  The hand is flagged as practice: it was set up, not
+        dealt.  Later hands are dealt as in any game."""
+        if not position.is_playing:
+            raise ValueError("a position is played out from a card to play")
+        chosen = position.to_play if seat is None else seat
+        assert chosen is not None
+        if position.hand_number != 0:
+            position = HandState.from_position_masks(position.rules, position.position(), hand_number=0)
+        game = Game(position.rules)
+        return cls(game, position, level, chosen, seed, practice_hands=frozenset({0}))._advance()
+
     # -- what the learner sees --------------------------------------------------------------
 
     @property

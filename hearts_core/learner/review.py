@@ -54,6 +54,14 @@ CLASS_LIMITS: Final[tuple[tuple[DecisionClass, float], ...]] = (
     ("mistake", 4.0),
     ("blunder", float("inf")),
 )
+#: Each class as a PHN annotation mark (``docs/phn.md``): the best card ``!``, a good one unmarked.
+REVIEW_MARKS: Final[dict[DecisionClass, str]] = {
+    "best": "!",
+    "good": "",
+    "inaccuracy": "?!",
+    "mistake": "?",
+    "blunder": "??",
+}
 #: How many of the costliest decisions the review puts first.
 KEY_MOMENTS: Final = 3
 #: Deals behind the pass's numbers (each plays the whole hand out), and the engine's passes it is weighed against.
@@ -121,6 +129,38 @@ class HandReview:
     def counts(self) -> dict[DecisionClass, int]:
         """How many decisions fell in each class, in the classes' order."""
         return {name: sum(decision.label == name for decision in self.decisions) for name, _ in CLASS_LIMITS}
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The reviews of a game's hands together: the game's accuracy, points given away and key moments."""
+
+    hands: tuple[HandReview, ...]
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every decision of the game, hand after hand (each knows its hand by ``state.hand_number``)."""
+        return tuple(decision for hand in self.hands for decision in hand.decisions)
+
+    @property
+    def accuracy(self) -> float:
+        """The share of the game's decisions classed best or good (each decision counts once, so a
+        long hand weighs more than a short one)."""
+        return HandReview(0, self.decisions).accuracy
+
+    @property
+    def points_lost(self) -> float:
+        """The expected points the game's decisions gave away together."""
+        return sum(hand.points_lost for hand in self.hands)
+
+    @property
+    def key_moments(self) -> tuple[Decision, ...]:
+        """The costliest decisions of the whole game, costliest first."""
+        return HandReview(0, self.decisions).key_moments
+
+    def counts(self) -> dict[DecisionClass, int]:
+        """How many of the game's decisions fell in each class."""
+        return HandReview(0, self.decisions).counts()
 
 
 def review_hand(hand: HandState, seat: int, *, worlds: int = 1000, seed: int = 0) -> HandReview:
@@ -234,8 +274,10 @@ def luck_and_skill(
 __all__ = [
     "CLASS_LIMITS",
     "KEY_MOMENTS",
+    "REVIEW_MARKS",
     "Decision",
     "DecisionClass",
+    "GameReview",
     "HandReview",
     "LuckAndSkill",
     "classify",

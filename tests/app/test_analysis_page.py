@@ -5,7 +5,8 @@
 * a link that names nothing gets a clear message, and the board still works;
 * a card played on the table starts the line, a different card from the same place a variation;
 * a pasted PHN record opens under its own rules; a broken one is named, line and token;
-* lessons, puzzles and practice link here with the position they show.
+* lessons, puzzles and practice link here with the position they show;
+* a record with variations opens as its whole tree; a position is played out on the Practice page.
 """
 
 from __future__ import annotations
@@ -17,15 +18,17 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core import HandState, Ruleset
 from hearts_core.ai.analysis import passed_by_bots
-from hearts_core.phn import dumps_hand
+from hearts_core.phn import Note, dumps_hand, dumps_tree, line_tree
 from hearts_ui.texts import ui
 from hearts_ui.views.analysis.links import board_query, board_url
 from hearts_ui.views.analysis.page import TABLE_KEY
+from hearts_ui.views.practice.view import PracticeView
 from tests.app.tables import click_table, table_data
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PAGE = "pages/9_Analysis.py"
+PRACTICE_TABLE = PracticeView.widget_key("table")
 
 
 def _open(query: dict[str, str] | None = None) -> AppTest:
@@ -132,3 +135,30 @@ def test_a_deal_set_up_by_clicking_cards_into_seats_goes_on_the_board() -> None:
     at.button(key="ha_an_edit_card_51").click().run()
     at.button(key="ha_an_edit_card_51").click().run()
     assert at.button(key="ha_an_edit_card_51").proto.type == "secondary"
+
+
+def test_a_record_with_variations_opens_as_its_whole_tree() -> None:
+    start = _start()
+    west = start.legal_moves()
+    tree = line_tree([str(west[0])])
+    tree, other = tree.play(0, str(west[-1]))
+    text = dumps_tree(start, tree, notes={other: Note("?!", "the other club")})
+    at = _open(board_query(_start()))
+    at.text_area(key="ha_an_paste").input(text).run()
+    at.button(key="ha_an_paste_open").click().run()
+    assert not at.exception, at.exception
+    nodes = [str(button.key) for button in at.button if str(button.key).startswith("ha_an_node_")]
+    assert len(nodes) == 3, "2C, then the main card and its variation"
+    assert ui("analysis.variation", number=1) in _html(at)
+
+
+def test_a_position_is_played_out_against_the_bots_on_the_practice_page() -> None:
+    state = _start()
+    mover = state.to_play
+    assert mover is not None
+    at = _open(board_query(state))
+    at.button(key="ha_an_play_out").click().run()
+    assert not at.exception, at.exception
+    data = table_data(at, PRACTICE_TABLE)
+    assert data["hand"]["seat"] == mover, "the learner sits where the board's seat was to move"
+    assert {str(card["c"]) for card in data["hand"]["cards"]} == {str(card) for card in state.hands[mover]}

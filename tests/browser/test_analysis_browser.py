@@ -6,7 +6,11 @@
   variation, labelled as one;
 * a lesson step's "Analyse" link opens that very position, and so does a puzzle's once its
   solution is shown (not before: the board would give the answer away);
-* an uploaded PHN file opens under the rules it names.
+* an uploaded PHN file opens under the rules it names;
+* a position played out against the bots from the board, with a deliberate blunder (the ten of
+  hearts over the eight while the queen is out), comes back classed a blunder in the review, its
+  key moment and the review's replay open on the board, and "try again" gives the turn back;
+* a deal set up by clicking cards into a seat goes on the board.
 
 Words come from the catalogue; the position and its legal cards from the engine.
 """
@@ -20,7 +24,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from hearts_core import HandState, Ruleset
+from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.ai.analysis import passed_by_bots
 from hearts_core.content.puzzles import PlayPuzzle
 from hearts_core.engine.cards import Card
@@ -40,6 +44,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 
@@ -157,3 +162,96 @@ def test_a_puzzle_opens_on_the_board_once_its_solution_is_shown(server: Streamli
     _settled(page)
     _follow_to_the_board(page, server, page.locator(".st-key-ha_pz_analyse a").first)
     assert sorted(_playable(page)) == sorted(str(card) for card in puzzle.question_state.legal_moves())
+
+
+def _queen_ending() -> HandState:
+    """East led the 8H; South holds the 2H and the TH; the QS is still out: the TH can take it."""
+    hands = "2H TH / 3H 4S / 5S QS / 6S"
+    rest = CardSet.full_deck() - CardSet.parse(hands.replace("/", " ") + " 8H")
+    text = f"hands: {hands}; taken: - / {rest} / - / -; won: 0 11 0 0; trick: 3 8H"
+    return HandState.from_position(Ruleset(), text)
+
+
+def _finish_the_hand(page: Page) -> None:
+    """Play the first legal card at every turn until the hand's review is drawn."""
+    review = page.locator(".st-key-ha_pr_game_review")
+    # A card already sent is on its way to the felt (and moving): only a card still in hand is played.
+    playable = page.locator(".hat-card.hand:not([aria-disabled=true]):not(.sent)")
+    for _ in range(8):
+        if review.count():
+            return
+        page.wait_for_timeout(500)
+        if playable.count():
+            try:
+                playable.first.click(timeout=3_000)
+            except PlaywrightTimeout:
+                continue  # the table redrew under the click: look again
+        _settled(page)
+    expect(review).to_be_visible(timeout=15_000)
+
+
+@pytest.mark.parametrize("language", list(registry.LANGUAGES))
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_deliberate_blunder_is_classed_in_the_review_and_played_again(
+    server: StreamlitServer, page: Page, size: str, language: str
+) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    ending = _queen_ending()
+    page.goto(f"{server.url}/Analysis?{urlencode({**board_query(ending), 'lang': language})}")
+    _settled(page)
+    # From the board to a practice game on this position: South to play, the 2H or the TH.
+    page.locator(".st-key-ha_an_play_out button:visible").click()
+    expect(page).to_have_url(re.compile(r"/Practice"), timeout=15_000)
+    _settled(page)
+    assert sorted(_playable(page)) == ["2H", "TH"]
+    _card(page, "TH").click()  # over the 8H, while the queen is still out: the blunder
+    _settled(page)
+    _finish_the_hand(page)
+    _no_exception(page)
+    review = page.locator(".st-key-ha_pr_game_review")
+    moment = review.get_by_text(ui("review.class_blunder", language), exact=False).first
+    expect(moment).to_be_visible()
+    first = review.locator(".stMarkdown", has_text=_symbol("TH", language)).first
+    expect(first).to_contain_text(_symbol("2H", language))
+    expect(first).to_contain_text(ui("review.class_blunder", language))
+    # The key moment opens its position on the board, and the review's replay does too.
+    link = page.locator(".st-key-ha_pr_moment_0 a")
+    href = link.get_attribute("href")
+    assert href is not None and href.startswith("/Analysis?position=")
+    page.locator(".st-key-ha_pr_review_open button:visible").click()
+    _settled(page)
+    frame = page.locator(".st-key-ha_pr_review_analyse a")
+    expect(frame).to_have_count(1)
+    assert (frame.get_attribute("href") or "").startswith("/Analysis?position=")
+    # "Try again from here": South's turn again, with the same two cards.
+    page.locator(".st-key-ha_pr_retry_0 button:visible").click()
+    _settled(page)
+    _no_exception(page)
+    assert sorted(_playable(page)) == ["2H", "TH"]
+    page.goto(server.url + href)
+    _settled(page)
+    _no_exception(page)
+    expect(page.locator(".ha-values")).to_be_visible()
+    assert sorted(_playable(page)) == ["2H", "TH"], "the board opens on the turn the blunder was made"
+
+
+def test_a_deal_set_up_by_clicking_cards_into_seats_goes_on_the_board(server: StreamlitServer, page: Page) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{server.url}/Analysis")
+    _settled(page)
+    page.get_by_text(ui("analysis.setup")).click()
+    page.get_by_role("tab", name=ui("analysis.setup_by_hand")).click()
+    # South's thirteen: every spade and the 2C (so South leads); the rest dealt at random.
+    south = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2C"]
+    for code in south:
+        page.locator(f".st-key-ha_an_edit_card_{int(Card.parse(code))} button:visible").click()
+        _settled(page)
+    expect(page.get_by_text(f"{seat_name(0, 4)}: 13/13")).to_be_visible()
+    page.locator(".st-key-ha_an_fill button:visible").click()
+    _settled(page)
+    page.locator(".st-key-ha_an_put button:visible").click()
+    _settled(page)
+    _no_exception(page)
+    expect(page.locator(".ha-values")).to_be_visible()
+    assert _playable(page) == ["2C"], "South holds the 2C and leads it"

@@ -4,7 +4,8 @@
   it) is classed a blunder, with its cost, and is the hand's first key moment;
 * the classes follow their documented limits in points, and the accuracy is the share of best
   and good decisions;
-* luck against skill replays the same cards with the engine in the learner's seat.
+* luck against skill replays the same cards with the engine in the learner's seat;
+* a game's review counts every decision of every hand once; each class has its PHN mark.
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.ai.bots import HeuristicBot, play_hand
 from hearts_core.ai.view import PlayerView
 from hearts_core.learner.practice import PracticeSession
-from hearts_core.learner.review import CLASS_LIMITS, classify, luck_and_skill, review_hand
+from hearts_core.learner.review import (
+    CLASS_LIMITS,
+    REVIEW_MARKS,
+    GameReview,
+    classify,
+    luck_and_skill,
+    review_hand,
+)
+from hearts_core.phn import GLYPHS
 
 
 def _queen_ending() -> HandState:
@@ -125,3 +134,21 @@ def test_the_pass_is_weighed_against_the_engines_passes_and_its_best_pass_is_bes
     assert again.decisions[0].is_pass and again.decisions[0].label == "best" and again.decisions[0].loss == 0.0
     hold = play_hand(HandState.deal(Ruleset(pass_cycle=("hold",)), seed=11), [HeuristicBot()] * 4, seed=1)
     assert not any(decision.is_pass for decision in review_hand(hold, seat=0, worlds=50).decisions)
+
+
+def test_the_game_review_weighs_every_decision_of_every_hand_once() -> None:
+    blundered = review_hand(play_hand(_queen_ending().play("TH"), [HeuristicBot()] * 4, seed=1), seat=0, worlds=200)
+    dealt = play_hand(HandState.deal(Ruleset(pass_cycle=("hold",)), seed=9), [HeuristicBot()] * 4, seed=9)
+    whole_hand = review_hand(dealt, seat=0, worlds=100)
+    game = GameReview((whole_hand, blundered))
+    decisions = whole_hand.decisions + blundered.decisions
+    right = sum(decision.label in ("best", "good") for decision in decisions)
+    assert game.accuracy == pytest.approx(right / len(decisions))
+    assert game.points_lost == pytest.approx(whole_hand.points_lost + blundered.points_lost)
+    assert game.key_moments[0].played == "TH", "the queen taken with the ten is the game's costliest decision"
+    assert sum(game.counts().values()) == len(decisions)
+
+
+def test_each_class_has_its_annotation_mark_for_the_record() -> None:
+    assert [REVIEW_MARKS[name] for name, _ in CLASS_LIMITS] == ["!", "", "?!", "?", "??"]
+    assert all(mark in ("", *GLYPHS) for mark in REVIEW_MARKS.values())

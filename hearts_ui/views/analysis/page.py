@@ -24,15 +24,18 @@ from hearts_core.engine.cards import ALL_CARDS, Card
 from hearts_core.engine.notation import NotationError
 from hearts_core.engine.seats import seat_name
 from hearts_core.lab.share import decode_ruleset, encode_ruleset
-from hearts_core.phn import PhnError, dumps_hand, read_hand
+from hearts_core.learner.practice import PracticeSession
+from hearts_core.phn import PhnError, dumps_tree, read_hand
 from hearts_core.words.catalogue import decimal, message, whole
 from hearts_core.words.echo import echo
 
 from ... import page_state
+from ...language import link_params
 from ...texts import ui
 from ...widgets.card_table import TableAction, TableScene, card_table, play_control
 from ...widgets.chips import chip_html
 from ...widgets.stepper import back_and_next
+from ..practice import session as practice_session
 from .links import board_query
 from .view import AnalysisView
 
@@ -83,13 +86,21 @@ def _open_record(text: str) -> None:
     text = text[:MAX_RECORD]
     try:
         if text.lstrip().startswith(("[", "%")):
-            state = read_hand(text).state
+            record = read_hand(text)
         else:
             state = HandState.from_notation(Ruleset(), text)
+            page_state.put(page_state.get(AnalysisView).with_start(passed_by_bots(state)))
+            return
     except (PhnError, NotationError) as error:
         page_state.update(AnalysisView, problems=(ui("analysis.bad_record", problem=echo(str(error))),))
         return
-    page_state.put(page_state.get(AnalysisView).with_start(passed_by_bots(state)))
+    assert record.start is not None
+    if len(record.tree) == 1:  # no card played: the board starts on the hand, passed if it must be
+        page_state.put(page_state.get(AnalysisView).with_start(passed_by_bots(record.state)))
+        return
+    # The record's play with its variations becomes the board's tree, shown at the main line's end.
+    end = record.main_line[-1] if record.main_line else 0
+    page_state.put(page_state.get(AnalysisView).with_tree(record.start, record.tree, end))
 
 
 def _pasted() -> None:
@@ -388,6 +399,21 @@ def _values(state: HandState) -> None:
         )
 
 
+def _play_it_out(state: HandState) -> None:
+    """Start a practice game on this position, the learner in the seat to move, bots elsewhere."""
+    if not st.button(
+        ui("analysis.play_out"),
+        key=AnalysisView.widget_key("play_out"),
+        icon=":material/sports_esports:",
+        help=ui("analysis.play_out_help"),
+    ):
+        return
+    running = practice_session.current()
+    level = running.level if running is not None else "heuristic"
+    practice_session.start(PracticeSession.from_position(state, level=level, seed=secrets.randbelow(10**9)))
+    st.switch_page("pages/4_Practice.py", query_params=link_params())
+
+
 def _view_picker(players: int) -> list[int] | str:
     """Whose view the table takes: every hand face up, or one seat's."""
     options = [ALL_OPEN, *[str(seat) for seat in range(players)]]
@@ -459,11 +485,14 @@ def render_analysis() -> None:
                 ),
                 icon=":material/flag:",
             )
+        if state.is_playing:
+            _play_it_out(state)
         st.download_button(
             ui("analysis.download"),
-            dumps_hand(state, {"Event": ui("analysis.event")}),
+            dumps_tree(view.start, view.tree, {"Event": ui("analysis.event")}),
             file_name="hearts-position.phn",
             mime="text/plain",
             key=AnalysisView.widget_key("download"),
             icon=":material/download:",
+            help=ui("analysis.download_help"),
         )

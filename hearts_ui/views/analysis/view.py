@@ -37,3 +37,7 @@ class AnalysisView(PageState):
     def with_start(self, start: HandState) -> AnalysisView:
         """The board on a new position, with no move tried yet."""
         return replace(self, start=start, tree=MoveTree(), node=0, problems=())
+
+    def with_tree(self, start: HandState, tree: MoveTree, node: int) -> AnalysisView:
+        """The board on a record's start with its whole move tree (variations too), at ``node``."""
+        return replace(self, start=start, tree=tree, node=node, problems=())

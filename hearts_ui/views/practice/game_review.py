@@ -1,8 +1,10 @@
-"""The game review under a finished practice hand: accuracy, the key moments, luck against skill.
+"""The game review under a finished practice hand: accuracy, the key moments, luck against skill,
+and the whole game so far.
 
 The engine's part is :mod:`hearts_core.learner.review`; this module asks it once per hand (kept by
 Streamlit's cache: the hand does not change) and draws the result, every key moment with a link
-that opens its position on the Analysis board.
+that opens its position on the Analysis board, and the hand's review as a PHN record with each
+decision's class as an annotation mark.
 """
 
 from __future__ import annotations
@@ -14,7 +16,17 @@ import streamlit as st
 from hearts_core.engine.state import HandState
 from hearts_core.lab.share import decode_ruleset, encode_ruleset
 from hearts_core.learner.practice import PracticeSession
-from hearts_core.learner.review import CLASS_LIMITS, Decision, HandReview, LuckAndSkill, luck_and_skill, review_hand
+from hearts_core.learner.review import (
+    CLASS_LIMITS,
+    REVIEW_MARKS,
+    Decision,
+    GameReview,
+    HandReview,
+    LuckAndSkill,
+    luck_and_skill,
+    review_hand,
+)
+from hearts_core.phn import Note, dumps_tree, line_tree
 from hearts_core.words.catalogue import decimal, percent, whole
 
 from ... import page_state
@@ -30,10 +42,20 @@ REVIEW_WORLDS = 1000
 REPLAYS = 8
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def _reviewed(rules_code: str, notation: str, seat: int, level: str) -> tuple[HandReview, LuckAndSkill]:
+@st.cache_data(max_entries=128, show_spinner=False)
+def _hand_review(rules_code: str, notation: str, seat: int) -> HandReview:
     hand = HandState.from_notation(decode_ruleset(rules_code), notation)
-    return review_hand(hand, seat, worlds=REVIEW_WORLDS), luck_and_skill(hand, seat, level, replays=REPLAYS)
+    return review_hand(hand, seat, worlds=REVIEW_WORLDS)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _luck_of(rules_code: str, notation: str, seat: int, level: str) -> LuckAndSkill:
+    hand = HandState.from_notation(decode_ruleset(rules_code), notation)
+    return luck_and_skill(hand, seat, level, replays=REPLAYS)
+
+
+def _review_of(hand: HandState, seat: int) -> HandReview:
+    return _hand_review(encode_ruleset(hand.rules), hand.to_notation(), seat)
 
 
 def _label(name: str) -> str:
@@ -46,7 +68,8 @@ def game_review(session: PracticeSession) -> None:
     if not hand.is_over:
         return
     with st.spinner(ui("review.working")):
-        review, luck = _reviewed(encode_ruleset(hand.rules), hand.to_notation(), session.seat, session.level)
+        review = _review_of(hand, session.seat)
+        luck = _luck_of(encode_ruleset(hand.rules), hand.to_notation(), session.seat, session.level)
     with st.container(border=True, key=PracticeView.widget_key("game_review")):
         st.markdown(f"##### {ui('review.heading')}")
         accuracy, lost = st.columns(2)
@@ -80,7 +103,77 @@ def game_review(session: PracticeSession) -> None:
                 )
         with st.expander(ui("review.all", count=len(review.decisions)), icon=":material/list:"):
             _table(review)
+        _whole_game(session)
         st.caption(ui("review.method", worlds=whole(REVIEW_WORLDS)))
+        st.download_button(
+            ui("review.download"),
+            reviewed_record(hand, review),
+            file_name=f"hearts-review-hand-{hand.hand_number + 1}.phn",
+            mime="text/plain",
+            key=PracticeView.widget_key("review_phn"),
+            icon=":material/download:",
+            help=ui("review.download_help"),
+        )
+
+
+def reviewed_record(hand: HandState, review: HandReview) -> str:
+    """The hand as PHN with each decision's class as its annotation mark and its cost as a comment."""
+    notes: dict[int, Note] = {}
+    pass_notes: dict[int, Note] = {}
+    for decision in review.decisions:
+        comment = "" if decision.label == "best" else _note_words(decision)
+        note = Note(REVIEW_MARKS[decision.label], comment)
+        if decision.is_pass:
+            pass_notes[review.seat] = note
+        else:
+            notes[decision.index + 1] = note
+    start = hand.record_start()
+    tree = line_tree([str(card) for card in hand.plays()])
+    return dumps_tree(start, tree, {"Event": ui("review.event")}, notes=notes, pass_notes=pass_notes)
+
+
+def _note_words(decision: Decision) -> str:
+    return ui(
+        "review.note",
+        label=_label(decision.label),
+        loss=decimal(decision.loss),
+        best=symbols(decision.best),
+    )
+
+
+def _whole_game(session: PracticeSession) -> None:
+    """The game so far, once it has more than one hand: its accuracy, its points given away, each
+    hand's line, and its costliest decisions."""
+    hands = [result.state for result in session.game.hands]
+    if len(hands) < 2:
+        return
+    reviews = [_review_of(hand, session.seat) for hand in hands]
+    game = GameReview(tuple(reviews))
+    title = ui("review.game", hands=len(hands), accuracy=percent(game.accuracy), lost=decimal(game.points_lost))
+    with st.expander(title, icon=":material/insights:", key=PracticeView.widget_key("whole_game")):
+        columns = (ui("lab_column.hand_number"), ui("review.accuracy"), ui("review.lost"), ui("review.col_points"))
+        head = "".join(f"<th>{html.escape(name)}</th>" for name in columns)
+        rows = "".join(
+            f"<tr><td>{hand.hand_number + 1}</td><td>{percent(review.accuracy)}</td>"
+            f"<td>{decimal(review.points_lost)}</td><td>{whole(hand.scores()[session.seat])}</td></tr>"
+            for hand, review in zip(hands, reviews, strict=True)
+        )
+        st.markdown(
+            f'<table class="ha-settings"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>',
+            unsafe_allow_html=True,
+        )
+        for moment in game.key_moments:
+            words = {
+                "hand": moment.state.hand_number + 1,
+                "played": symbols(moment.played),
+                "best": symbols(moment.best),
+                "loss": decimal(moment.loss),
+                "label": _label(moment.label),
+            }
+            if moment.is_pass:
+                st.markdown(ui("review.game_moment_pass", **words))
+            else:
+                st.markdown(ui("review.game_moment", trick=moment.trick, **words))
 
 
 def _try_again(position: HandState) -> None:
