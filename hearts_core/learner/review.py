@@ -173,7 +173,7 @@ def review_hand(hand: HandState, seat: int, *, worlds: int = 1000, seed: int = 0
         decisions.append(passed)
     for index, card in enumerate(hand.plays()):
         if state.to_play == seat and len(state.legal_moves()) > 1:
-            decision = _weigh(state, index, str(card), worlds, seed + index)
+            decision = weigh_play(state, index, str(card), worlds, seed + index)
             if decision is not None:
                 decisions.append(decision)
         state = state.play(card)
@@ -181,14 +181,18 @@ def review_hand(hand: HandState, seat: int, *, worlds: int = 1000, seed: int = 0
 
 
 def _weigh_pass(hand: HandState, seat: int, worlds: int, seed: int) -> Decision | None:
-    """The learner's pass weighed against the engine's shortlist of passes, in the same deals of the
-    other hands (each pass played out to the end of the hand); None on a hand without a pass."""
+    """The learner's pass in ``hand`` weighed (None on a hand without a pass)."""
     passes, dealt = hand.passes, hand.dealt
     if passes is None or dealt is None:
         return None
     before = HandState.from_masks(hand.rules, [cards.mask for cards in dealt], hand.hand_number)
+    return weigh_pass(before, seat, passes[seat].mask, worlds, seed)
+
+
+def weigh_pass(before: HandState, seat: int, mine: int, worlds: int, seed: int) -> Decision:
+    """The pass ``mine`` (a card mask) of ``seat`` from the hand as dealt (``before``) weighed against
+    the engine's shortlist of passes, in the same deals of the other hands, each played out to the end."""
     view = PlayerView.from_state(before, seat)
-    mine = passes[seat].mask
     candidates = list(dict.fromkeys([mine, *pass_candidates(view)[:PASS_SHORTLIST]]))
     means, count = mean_pass_scores(view, candidates, worlds, random.Random(seed), ROLLOUT_EPSILON)
     scored = dict(zip(candidates, means, strict=True))
@@ -199,7 +203,7 @@ def _weigh_pass(hand: HandState, seat: int, worlds: int, seed: int) -> Decision 
         index=-1,
         trick=0,
         state=before,
-        played=str(passes[seat]),
+        played=str(CardSet.from_mask(mine)),
         best=str(CardSet.from_mask(mine if label == "best" else best_mask)),
         expected=scored[mine],
         best_expected=scored[best_mask],
@@ -210,8 +214,9 @@ def _weigh_pass(hand: HandState, seat: int, worlds: int, seed: int) -> Decision 
     )
 
 
-def _weigh(state: HandState, index: int, played: str, worlds: int, seed: int) -> Decision | None:
-    """One decision weighed; None when every legal card was alike (no real choice)."""
+def weigh_play(state: HandState, index: int, played: str, worlds: int, seed: int) -> Decision | None:
+    """The card ``played`` from ``state`` (the ``index``-th play of its hand) weighed against the best
+    card at ``worlds`` deals; None when every legal card was alike (no real choice)."""
     result = analyse(state, worlds=worlds, seed=seed)
     legal = [entry for entry in result.cards if entry.legal and entry.expected is not None]
     if len({entry.expected for entry in legal}) < 2:
@@ -283,4 +288,6 @@ __all__ = [
     "classify",
     "luck_and_skill",
     "review_hand",
+    "weigh_pass",
+    "weigh_play",
 ]

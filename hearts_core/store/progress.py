@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,11 +35,25 @@ from sqlalchemy.dialects import postgresql, sqlite
 from ..learner.lesson_progress import StepOutcome, fold_progress
 from ..learner.practice import PracticeSession
 from ..learner.puzzle_progress import EVENT_KINDS, PuzzleEvent, PuzzleRecord, apply_events
+from ..learner.review_queue import CARD_KINDS, Queue, QueueCard, QueueEvent, build_queue
+from ..learner.review_queue import OUTCOMES as REVIEW_OUTCOMES
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
 from .identity import new_key
-from .schema import accounts, learners, lesson_events, practice_games, puzzle_events, server_keys, settings
+from .schema import (
+    accounts,
+    learners,
+    lesson_events,
+    practice_games,
+    puzzle_events,
+    review_cards,
+    review_events,
+    server_keys,
+    settings,
+)
 
+#: The tables of a learner's own progress (forget-me deletes them; the load check counts them).
+_PROGRESS_TABLES: Final = (lesson_events, puzzle_events, practice_games, review_cards, review_events)
 #: The name of the learner cookie's signing key in ``server_keys``.
 COOKIE_KEY: Final = "learner_cookie"
 EXPORT_FORMAT: Final = "hearts-academy-progress"
@@ -280,6 +294,40 @@ class ProgressStore:
                 _merge(connection, browser_learner, str(owner), self._clock())
             return str(owner)
 
+    # -- the review queue ------------------------------------------------------------------------
+
+    def add_review_cards(self, learner: str, cards: Iterable[QueueCard]) -> int:
+        """Queue ``cards`` for review (a card already queued, by its key, is kept as it is); how many
+        were new."""
+        added = 0
+        with self._writing() as connection:
+            self._touch(connection, learner)
+            have = _queued_keys(connection, learner)
+            for card in cards:
+                if card.key in have:
+                    continue
+                _insert_ignore(connection, review_cards, {"learner": learner, **_card_row(card)}, ["learner", "key"])
+                have.add(card.key)
+                added += 1
+        return added
+
+    def review_queue(self, learner: str) -> Queue:
+        """The learner's review queue now: every card with its schedule, the due ones first."""
+        with self.engine.connect() as connection:
+            return _review_queue(connection, learner, self._clock())
+
+    def record_review(self, learner: str, key: str, outcome: str) -> Queue:
+        """Add an answer (``right``, ``wrong``) or a ``suspend``/``resume`` to a queued card, and
+        return the queue with it (and with what other tabs added)."""
+        if outcome not in REVIEW_OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(REVIEW_OUTCOMES)}")
+        with self._writing() as connection:
+            self._touch(connection, learner)
+            connection.execute(
+                insert(review_events).values(learner=learner, key=key, outcome=outcome, at=self._clock())
+            )
+            return _review_queue(connection, learner, self._clock())
+
     # -- export, import, forget --------------------------------------------------------------------
 
     def export(self, learner: str) -> dict[str, Any]:
@@ -306,6 +354,8 @@ class ProgressStore:
                 .mappings()
                 .all()
             )
+            cards = _queue_cards(connection, learner)
+            answers = _queue_events(connection, learner)
         return {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
@@ -325,6 +375,8 @@ class ProgressStore:
                 for row in games
             ],
             "settings": self.settings(learner),
+            "review_cards": [{**_card_row(card), "created_at": _iso(card.created_at)} for card in cards],
+            "review_events": [{"key": event.key, "outcome": event.outcome, "at": _iso(event.at)} for event in answers],
         }
 
     def import_progress(self, learner: str, data: Any) -> ImportSummary:
@@ -363,6 +415,18 @@ class ProgressStore:
                 connection.execute(
                     insert(practice_games).values(learner=learner, version=1, **{**game, "closed": closed})
                 )
+            have_cards = _queued_keys(connection, learner)
+            for card in parsed.review_cards:
+                if card["key"] not in have_cards:
+                    connection.execute(insert(review_cards).values(learner=learner, **card))
+                    have_cards.add(card["key"])
+            have_answers = {
+                (row.key, row.outcome, _iso(row.at))
+                for row in connection.execute(select(review_events).where(review_events.c.learner == learner))
+            }
+            for answer in parsed.review_events:
+                if (answer["key"], answer["outcome"], _iso(answer["at"])) not in have_answers:
+                    connection.execute(insert(review_events).values(learner=learner, **answer))
             for name, value in parsed.settings.items():
                 _upsert(
                     connection,
@@ -376,7 +440,7 @@ class ProgressStore:
     def forget(self, learner: str) -> None:
         """Delete everything kept for the learner (their account link too)."""
         with self._writing() as connection:
-            for table in (lesson_events, puzzle_events, practice_games, settings, accounts):
+            for table in (*_PROGRESS_TABLES, settings, accounts):
                 connection.execute(delete(table).where(table.c.learner == learner))
             connection.execute(update(learners).where(learners.c.merged_into == learner).values(merged_into=None))
             connection.execute(delete(learners).where(learners.c.id == learner))
@@ -385,7 +449,7 @@ class ProgressStore:
         """Rows per table (for one learner, or all): what a load check compares."""
         result = {}
         with self.engine.connect() as connection:
-            for table in (lesson_events, puzzle_events, practice_games, settings):
+            for table in (lesson_events, puzzle_events, practice_games, settings, review_cards, review_events):
                 query = select(func.count()).select_from(table)
                 if learner is not None:
                     query = query.where(table.c.learner == learner)
@@ -487,8 +551,13 @@ def _merge(connection: Connection, source: str, target: str, now: datetime) -> N
     the target has one); the source remembers where it went."""
     if _current_game(connection, target) is not None:
         _close_games(connection, source, now)
-    for table in (lesson_events, puzzle_events, practice_games):
+    for table in (lesson_events, puzzle_events, practice_games, review_events):
         connection.execute(update(table).where(table.c.learner == source).values(learner=target))
+    theirs_cards = _queued_keys(connection, target)
+    for card in _queue_cards(connection, source):
+        if card.key not in theirs_cards:
+            connection.execute(insert(review_cards).values(learner=target, **_card_row(card)))
+    connection.execute(delete(review_cards).where(review_cards.c.learner == source))
     theirs = {row.name for row in connection.execute(select(settings.c.name).where(settings.c.learner == target))}
     for name, value in connection.execute(
         select(settings.c.name, settings.c.value).where(settings.c.learner == source)
@@ -497,6 +566,56 @@ def _merge(connection: Connection, source: str, target: str, now: datetime) -> N
             connection.execute(insert(settings).values(learner=target, name=name, value=value))
     connection.execute(delete(settings).where(settings.c.learner == source))
     connection.execute(update(learners).where(learners.c.id == source).values(merged_into=target))
+
+
+def _card_row(card: QueueCard) -> dict[str, Any]:
+    return {name: getattr(card, name) for name in _CARD_FIELDS} | {"created_at": card.created_at}
+
+
+_CARD_FIELDS: Final = ("key", "kind", "rules", "position", "seat", "answer", "best", "loss", "source")
+
+
+def _queued_keys(connection: Connection, learner: str) -> set[str]:
+    query = select(review_cards.c.key).where(review_cards.c.learner == learner)
+    return {str(key) for key in connection.execute(query).scalars()}
+
+
+def _queue_cards(connection: Connection, learner: str) -> list[QueueCard]:
+    rows = connection.execute(
+        select(review_cards).where(review_cards.c.learner == learner).order_by(review_cards.c.created_at)
+    ).mappings()
+    return [
+        QueueCard(
+            row["key"],
+            row["kind"],
+            _aware(row["created_at"]),
+            row["rules"],
+            row["position"],
+            int(row["seat"]),
+            row["answer"],
+            row["best"],
+            float(row["loss"]),
+            row["source"],
+        )
+        for row in rows
+    ]
+
+
+def _queue_events(connection: Connection, learner: str) -> list[QueueEvent]:
+    rows = connection.execute(
+        select(review_events).where(review_events.c.learner == learner).order_by(review_events.c.id)
+    ).mappings()
+    return [QueueEvent(row["key"], row["outcome"], _aware(row["at"])) for row in rows]
+
+
+def _review_queue(connection: Connection, learner: str, now: datetime) -> Queue:
+    return build_queue(_queue_cards(connection, learner), _queue_events(connection, learner), now)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A time read back from the database, in UTC (SQLite gives it back without its zone, PostgreSQL
+    in the session's zone)."""
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 # -- writing, the same on SQLite and PostgreSQL ----------------------------------------------------
@@ -528,6 +647,8 @@ class _Parsed:
     puzzles: list[dict[str, Any]]
     games: list[dict[str, Any]]
     settings: dict[str, Any]
+    review_cards: list[dict[str, Any]]
+    review_events: list[dict[str, Any]]
 
 
 def _iso(moment: datetime) -> str:
@@ -656,7 +777,52 @@ def _parse_export(data: Any) -> _Parsed:
         _name(name, f"settings.{str(name)[:20]}")
         if len(json.dumps(value)) > 1_000:
             raise StoredDataError(f"settings.{name}", "too_long", limit=1000)
-    return _Parsed(lessons, puzzles, games, dict(chosen))
+    return _Parsed(lessons, puzzles, games, dict(chosen), *_parse_queue(data))
+
+
+def _text(value: Any, path: str, limit: int) -> str:
+    if not isinstance(value, str) or len(value) > limit or "\x00" in value:
+        raise StoredDataError(path, "too_long", limit=limit)
+    return value
+
+
+def _parse_queue(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The review queue's cards and answers of an exported file (absent in files from before it)."""
+    cards = []
+    for index, item in enumerate(_list(data, "review_cards", MAX_IMPORTED_GAMES * 10)):
+        path = f"review_cards[{index}]"
+        entry = _entry(item, path)
+        if entry.get("kind") not in CARD_KINDS:
+            raise StoredDataError(f"{path}.kind", "one_of", choices=", ".join(CARD_KINDS))
+        loss = _optional_number(entry.get("loss", 0.0), f"{path}.loss")
+        cards.append(
+            {
+                "key": _text(entry.get("key"), f"{path}.key", 160),
+                "kind": entry["kind"],
+                "rules": _text(entry.get("rules", ""), f"{path}.rules", 2_000),
+                "position": _text(entry.get("position", ""), f"{path}.position", 4_000),
+                "seat": _count(entry.get("seat", 0), f"{path}.seat"),
+                "answer": _text(entry.get("answer", ""), f"{path}.answer", 64),
+                "best": _text(entry.get("best", ""), f"{path}.best", 64),
+                "loss": loss or 0.0,
+                "source": _text(entry.get("source", ""), f"{path}.source", 160),
+                "created_at": _moment(entry.get("created_at"), f"{path}.created_at"),
+            }
+        )
+    answers = []
+    for index, item in enumerate(_list(data, "review_events", MAX_IMPORTED_EVENTS)):
+        path = f"review_events[{index}]"
+        entry = _entry(item, path)
+        if entry.get("outcome") not in REVIEW_OUTCOMES:
+            raise StoredDataError(f"{path}.outcome", "one_of", choices=", ".join(REVIEW_OUTCOMES))
+        answers.append(
+            {
+                "key": _text(entry.get("key"), f"{path}.key", 160),
+                "outcome": entry["outcome"],
+                "at": _moment(entry.get("at"), f"{path}.at"),
+            }
+        )
+    return cards, answers
 
 
 __all__ = [

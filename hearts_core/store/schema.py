@@ -109,6 +109,38 @@ accounts: Final = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+# -- added by the third migration -----------------------------------------------------------
+
+#: A position, puzzle or lesson exercise the learner got wrong, queued for review (issue 26); its
+#: schedule is its events folded (:mod:`hearts_core.learner.review_queue`).
+review_cards: Final = Table(
+    "review_cards",
+    metadata,
+    Column("learner", String(64), ForeignKey("learners.id"), primary_key=True),
+    Column("key", String(160), primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("position", Text, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("answer", String(64), nullable=False),
+    Column("best", String(64), nullable=False),
+    Column("loss", Float, nullable=False),
+    Column("source", String(160), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: An answer to a review card (right or wrong), or the learner suspending or resuming it.
+review_events: Final = Table(
+    "review_events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("key", String(160), nullable=False),
+    Column("outcome", String(8), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_review_events_learner", "learner", "id"),
+)
+
 __all__ = [
     "accounts",
     "learners",
@@ -116,6 +148,8 @@ __all__ = [
     "metadata",
     "practice_games",
     "puzzle_events",
+    "review_cards",
+    "review_events",
     "server_keys",
     "settings",
 ]

@@ -293,7 +293,7 @@ def test_forget_me_deletes_everything(database_url: str) -> None:
         store.save_setting(someone, "look", {})
     store.sign_in("issuer|me", learner)
     store.forget(learner)
-    assert store.counts(learner) == {"lesson_events": 0, "puzzle_events": 0, "practice_games": 0, "settings": 0}
+    assert set(store.counts(learner).values()) == {0}
     assert not store.known(learner) and store.known(other)
     assert store.lesson_progress(other) == {"table": {0: "first"}}
     assert store.sign_in("issuer|me", learner) == learner  # the account starts again, empty
