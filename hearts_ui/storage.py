@@ -18,6 +18,8 @@ import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any, Final
 
 import streamlit as st
@@ -53,9 +55,26 @@ def configured_url() -> str:
     return database_url(os.environ, secret if isinstance(secret, str) else None)
 
 
+#: For tests of what happens on later days: a file holding a number of seconds the store's clock
+#: runs ahead of the real one (read at every tick, so a test moves the clock of a running server).
+CLOCK_OFFSET_VARIABLE: Final = "HEARTS_CLOCK_OFFSET_FILE"
+
+
+def _clock() -> datetime:
+    """Now, in UTC, moved on by the offset in :data:`CLOCK_OFFSET_VARIABLE`'s file when it is set."""
+    now = datetime.now(UTC)
+    path = os.environ.get(CLOCK_OFFSET_VARIABLE)
+    if not path:
+        return now
+    try:
+        return now + timedelta(seconds=float(Path(path).read_text(encoding="utf-8").strip() or 0))
+    except (OSError, ValueError):
+        return now
+
+
 @functools.lru_cache(maxsize=4)
 def _store_for(url: str) -> ProgressStore:
-    store = ProgressStore.open(url)
+    store = ProgressStore.open(url, clock=_clock)
     _LOG.info("Progress database: %s", store.engine.url.render_as_string(hide_password=True))
     return store
 

@@ -32,6 +32,7 @@ datetime.timedelta(days=1)
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -41,8 +42,8 @@ from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
 
 from ..engine.cards import CardSet
+from ..engine.rules import Ruleset
 from ..engine.state import HandState
-from ..lab.share import encode_ruleset
 from .review import PASS_WORLDS, Decision, weigh_pass, weigh_play
 
 CardKind = Literal["play", "pass", "puzzle", "lesson"]
@@ -63,7 +64,7 @@ SCHEDULER: Final = Scheduler(learning_steps=LEARNING_STEPS, relearning_steps=REL
 class QueueCard:
     """One position to review: ``key`` names it for good (the same mistake twice is one card).
 
-    A practice card (``play`` or ``pass``) carries its position (``rules`` as a share code and
+    A practice card (``play`` or ``pass``) carries its position (``rules`` as :func:`rules_text` and
     ``position`` in the project's notation), the ``seat`` deciding, the learner's ``answer`` then,
     the engine's ``best`` and the expected points it lost; a puzzle or lesson card names its
     ``source`` (the puzzle's id, or ``<lesson id>:<step number>``)."""
@@ -183,9 +184,19 @@ def build_queue(cards: Iterable[QueueCard], events: Sequence[QueueEvent], now: d
 # -- cards from the learner's history ------------------------------------------------------------
 
 
+def rules_text(rules: Ruleset) -> str:
+    """A ruleset as a card keeps it: its settings as compact JSON (:func:`card_position` reads it)."""
+    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def card_position(card: QueueCard) -> HandState:
+    """A practice card's position, under its own rules."""
+    return HandState.from_notation(Ruleset.from_dict(json.loads(card.rules)), card.position)
+
+
 def position_key(kind: str, state: HandState, seat: int) -> str:
     """A practice card's key: the kind, the position and the seat (the same mistake is one card)."""
-    digest = hashlib.sha256(f"{encode_ruleset(state.rules)}|{state.to_notation()}|{seat}".encode()).hexdigest()
+    digest = hashlib.sha256(f"{rules_text(state.rules)}|{state.to_notation()}|{seat}".encode()).hexdigest()
     return f"{kind}:{digest[:24]}"
 
 
@@ -199,7 +210,7 @@ def card_from_decision(decision: Decision, seat: int, at: datetime) -> QueueCard
         position_key(kind, state, seat),
         kind,
         at,
-        rules=encode_ruleset(state.rules),
+        rules=rules_text(state.rules),
         position=state.to_notation(),
         seat=seat,
         answer=decision.played,
@@ -254,11 +265,13 @@ __all__ = [
     "Scheduled",
     "build_queue",
     "card_from_decision",
+    "card_position",
     "is_right",
     "judge_pass",
     "judge_play",
     "lesson_card",
     "position_key",
     "puzzle_card",
+    "rules_text",
     "schedule",
 ]

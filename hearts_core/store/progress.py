@@ -137,6 +137,10 @@ class ProgressStore:
 
     # -- learners --------------------------------------------------------------------------------
 
+    def now(self) -> datetime:
+        """The store's clock (a test may move it)."""
+        return self._clock()
+
     def _touch(self, connection: Connection, learner: str) -> None:
         now = self._clock()
         _upsert(connection, learners, {"id": learner, "created_at": now, "seen_at": now}, ["id"], ["seen_at"])
@@ -799,7 +803,7 @@ def _parse_queue(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[di
             {
                 "key": _text(entry.get("key"), f"{path}.key", 160),
                 "kind": entry["kind"],
-                "rules": _text(entry.get("rules", ""), f"{path}.rules", 2_000),
+                "rules": _text(entry.get("rules", ""), f"{path}.rules", 8_000),
                 "position": _text(entry.get("position", ""), f"{path}.position", 4_000),
                 "seat": _count(entry.get("seat", 0), f"{path}.seat"),
                 "answer": _text(entry.get("answer", ""), f"{path}.answer", 64),

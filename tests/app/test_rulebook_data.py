@@ -149,6 +149,8 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     """Every ui("...") key in hearts_ui exists in the English catalogue, and every entry is used."""
     import re
 
+    from hearts_core.learner.review_queue import CARD_KINDS
+
     used = set()
     for path in (ROOT / "hearts_ui").rglob("*.py"):
         code = "\n".join(
@@ -181,6 +183,9 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
     used |= {f"glossary.{language}" for language in SOURCE_LANGUAGES}
+    used |= {f"review_page.ask_{kind}" for kind in CARD_KINDS}  # the review queue's card kinds
+    used |= {f"review_page.open_{kind}" for kind in ("puzzle", "lesson")}
+    used |= {f"review_page.name_{kind}" for kind in ("play", "pass")}
     used |= {"analysis.gap_open_only"}  # the analysis's gap code (hearts_core.ai.analysis.Gap.code)
     used |= {f"review.class_{name}" for name, _ in CLASS_LIMITS}  # the game review's classes
     used |= {key for _, key in lab_simulation_view.VERDICT_BADGES.values()}

@@ -19,10 +19,12 @@ from hearts_core import CardSet, HandState, Ruleset
 from hearts_core.ai.bots import HeuristicBot, play_hand
 from hearts_core.learner.review import review_hand
 from hearts_core.learner.review_queue import (
+    Outcome,
     QueueCard,
     QueueEvent,
     build_queue,
     card_from_decision,
+    card_position,
     is_right,
     judge_pass,
     judge_play,
@@ -45,7 +47,7 @@ def test_a_blunder_becomes_a_card_that_is_judged_again_by_the_engine() -> None:
     blunder = review_hand(hand, seat=0, worlds=200).decisions[0]
     card = card_from_decision(blunder, 0, START)
     assert card is not None and (card.kind, card.answer, card.best) == ("play", "TH", "2H")
-    position = HandState.from_notation(Ruleset(), card.position)
+    position = card_position(card)
     assert position == _queen_ending()
     assert not is_right(judge_play(position, "TH", worlds=200))
     assert is_right(judge_play(position, "2H", worlds=200))
@@ -64,11 +66,11 @@ def test_a_pass_is_judged_against_the_engines_passes() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(outcomes=st.lists(st.sampled_from(["right", "wrong"]), max_size=8), gaps=st.integers(1, 10_000))
-def test_right_never_brings_a_card_back_sooner_than_wrong(outcomes: list[str], gaps: int) -> None:
+def test_right_never_brings_a_card_back_sooner_than_wrong(outcomes: list[Outcome], gaps: int) -> None:
     card = puzzle_card("p", START)
     events = [
         QueueEvent(card.key, outcome, START + timedelta(minutes=gaps * index)) for index, outcome in enumerate(outcomes)
-    ]  # type: ignore[arg-type]
+    ]
     now = START + timedelta(minutes=gaps * len(outcomes))
     right = schedule(card, [*events, QueueEvent(card.key, "right", now)])
     wrong = schedule(card, [*events, QueueEvent(card.key, "wrong", now)])

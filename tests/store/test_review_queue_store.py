@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from hearts_core.learner.review_queue import QueueCard, lesson_card, puzzle_card
+from hearts_core.engine.rules import Ruleset
+from hearts_core.learner.review_queue import QueueCard, lesson_card, puzzle_card, rules_text
 from hearts_core.store import ProgressStore, StoredDataError, learner_key, new_token
 
 START = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
@@ -30,7 +31,7 @@ def _position_card() -> QueueCard:
         "play:abc",
         "play",
         START,
-        rules="standard",
+        rules=rules_text(Ruleset()),
         position="hand: 0\nhands: 2H TH / 3H 4S / 5S QS / 6S",
         seat=0,
         answer="TH",

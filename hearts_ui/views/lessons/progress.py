@@ -10,6 +10,7 @@ from hearts_core.learner.lesson_progress import StepOutcome
 
 from ... import page_state
 from ...storage import learner, store
+from ..review.queue import answered_elsewhere, queue_lesson_miss
 
 
 @dataclass(frozen=True)
@@ -31,5 +32,11 @@ def progress() -> Mapping[str, Mapping[int, str]]:
 
 def record(lesson: Lesson, step: int, outcome: StepOutcome) -> None:
     """Record an outcome of a step (a right answer is never undone); the session then holds the
-    learner's progress as stored, with what their other tabs recorded."""
+    learner's progress as stored, with what their other tabs recorded.  An exercise missed on the
+    first try is queued for review; an answer to one opened from the queue is the review's answer."""
+    before = progress().get(lesson.id, {}).get(step)
+    if outcome == "wrong" and before in (None, "seen"):
+        queue_lesson_miss(lesson.id, step)
+    if outcome in ("right", "wrong"):
+        answered_elsewhere(f"lesson:{lesson.id}:{step}", outcome == "right")
     page_state.put(StoredLessons(store().record_lesson(learner(), lesson.id, step, outcome)))

@@ -33,6 +33,7 @@ from ... import page_state
 from ...texts import ui
 from ...widgets.chips import symbols
 from ..analysis.links import analyse_button
+from ..review.queue import queue_review
 from .session import current, keep
 from .view import PracticeView
 
@@ -58,7 +59,8 @@ def _review_of(hand: HandState, seat: int) -> HandReview:
     return _hand_review(encode_ruleset(hand.rules), hand.to_notation(), seat)
 
 
-def _label(name: str) -> str:
+def class_label(name: str) -> str:
+    """A review class in words ("blunder")."""
     return ui(f"review.class_{name}")
 
 
@@ -70,6 +72,8 @@ def game_review(session: PracticeSession) -> None:
     with st.spinner(ui("review.working")):
         review = _review_of(hand, session.seat)
         luck = _luck_of(encode_ruleset(hand.rules), hand.to_notation(), session.seat, session.level)
+    # Its mistakes and blunders come back on the Review page.
+    queue_review(f"{encode_ruleset(hand.rules)}|{hand.to_notation()}", review)
     with st.container(border=True, key=PracticeView.widget_key("game_review")):
         st.markdown(f"##### {ui('review.heading')}")
         accuracy, lost = st.columns(2)
@@ -84,7 +88,7 @@ def game_review(session: PracticeSession) -> None:
                 "played": symbols(moment.played),
                 "best": symbols(moment.best),
                 "loss": decimal(moment.loss),
-                "label": _label(moment.label),
+                "label": class_label(moment.label),
             }
             if moment.is_pass:
                 st.markdown(ui("review.moment_pass", **words))
@@ -135,7 +139,7 @@ def reviewed_record(hand: HandState, review: HandReview) -> str:
 def _note_words(decision: Decision) -> str:
     return ui(
         "review.note",
-        label=_label(decision.label),
+        label=class_label(decision.label),
         loss=decimal(decision.loss),
         best=symbols(decision.best),
     )
@@ -168,7 +172,7 @@ def _whole_game(session: PracticeSession) -> None:
                 "played": symbols(moment.played),
                 "best": symbols(moment.best),
                 "loss": decimal(moment.loss),
-                "label": _label(moment.label),
+                "label": class_label(moment.label),
             }
             if moment.is_pass:
                 st.markdown(ui("review.game_moment_pass", **words))
@@ -216,7 +220,7 @@ def _table(review: HandReview) -> None:
     rows = "".join(
         f"<tr><td>{html.escape(_when(decision))}</td><td>{html.escape(symbols(decision.played))}</td>"
         f"<td>{html.escape(symbols(decision.best))}</td><td>{decimal(decision.loss)}</td>"
-        f"<td>{html.escape(_label(decision.label))}</td></tr>"
+        f"<td>{html.escape(class_label(decision.label))}</td></tr>"
         for decision in review.decisions
     )
     st.markdown(
@@ -224,4 +228,4 @@ def _table(review: HandReview) -> None:
         unsafe_allow_html=True,
     )
     counts = review.counts()
-    st.caption(" · ".join(f"{_label(name)}: {counts[name]}" for name, _ in CLASS_LIMITS))
+    st.caption(" · ".join(f"{class_label(name)}: {counts[name]}" for name, _ in CLASS_LIMITS))

@@ -48,6 +48,7 @@ from ...language import clear_query_params, session_language
 from ...storage import learner, store
 from ...texts import ui
 from ..lessons.page import curriculum
+from ..review.queue import answered_elsewhere, queue_puzzle_miss
 from .view import PuzzlesView, PuzzleWork, Run
 
 PAGE: Final = "pages/3_Puzzles.py"
@@ -189,6 +190,13 @@ def settle(*events: PuzzleEvent) -> None:
         state = after
     stored = store().record_puzzle(learner(), *attempts)
     page_state.put(StoredPuzzles(stored))
+    for attempt in attempts:
+        event = attempt.event
+        if event.kind != "answer" or event.correct is None:
+            continue
+        if attempt.first_try and not event.correct:
+            queue_puzzle_miss(event.puzzle)  # it comes back on the Review page
+        answered_elsewhere(f"puzzle:{event.puzzle}", event.correct)
     for puzzle_id in sorted(unsettled):
         settled = stored.get(puzzle_id)
         if settled is not None and settled.result is not None:

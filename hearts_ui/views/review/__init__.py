@@ -1,0 +1,1 @@
+"""The Review page: the learner's own mistakes coming back (issue 26)."""
