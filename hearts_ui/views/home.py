@@ -8,9 +8,12 @@ import streamlit as st
 
 from hearts_core.words.catalogue import message
 
+from .. import page_state
 from ..frame import COMING_SOON, PAGES
 from ..language import link_params
 from ..texts import ui
+from .review.page import due_in
+from .review.queue import queue
 
 #: Rules from the engine's catalogue that give a first taste of the game.
 TASTE_RULES: Final = ("follow_suit", "penalty_points", "moon")
@@ -24,10 +27,33 @@ OPEN_NOW: Final = (
 )
 
 
+def _review_today() -> None:
+    """The learner's review queue in one line, once it holds anything: due now, next, learned."""
+    current = queue()
+    if not current.cards:
+        return
+    due = len(current.due)
+    upcoming = current.next_due
+    parts = [ui("home.review_due", count=due)]
+    if upcoming is not None:
+        parts.append(ui("home.review_next", when=due_in(upcoming, current.now)))
+    parts.append(ui("home.review_learned", count=current.learned))
+    with st.container(border=True, key=page_state.widget_key("home", "review")):
+        st.markdown(" · ".join(parts))
+        st.page_link(
+            "pages/10_Review.py",
+            label=ui("home.review_link"),
+            icon=":material/event_repeat:",
+            query_params=link_params(),
+        )
+
+
 def render_home() -> None:
     st.title(f":red[♥] {ui('home.title')}")
     st.markdown(ui("home.intro"))
     st.markdown(ui("home.promise"))
+
+    _review_today()
 
     st.subheader(ui("home.now_heading"))
     icons = {path: icon for path, _, icon in PAGES}

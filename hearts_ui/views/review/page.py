@@ -73,7 +73,7 @@ def _resume(key: str) -> None:
     store().record_review(learner(), key, "resume")
 
 
-def _when(moment: datetime, now: datetime) -> str:
+def due_in(moment: datetime, now: datetime) -> str:
     """How far off a due time is, in words: minutes, hours or days."""
     seconds = max(0.0, (moment - now).total_seconds())
     if seconds < 3600:
@@ -84,10 +84,17 @@ def _when(moment: datetime, now: datetime) -> str:
 
 
 def _summary(current: Queue) -> None:
-    due, learned, total = st.columns(3)
-    due.metric(ui("review_page.due"), whole(len(current.due)))
-    learned.metric(ui("review_page.learned"), whole(current.learned), help=ui("review_page.learned_help"))
-    total.metric(ui("review_page.total"), whole(len(current.cards)))
+    """The queue in one line (the table needs the height): due now, learned, in the queue."""
+    st.markdown(
+        " · ".join(
+            (
+                f"{ui('review_page.due')}: **{whole(len(current.due))}**",
+                f"{ui('review_page.learned')}: **{whole(current.learned)}**",
+                f"{ui('review_page.total')}: **{whole(len(current.cards))}**",
+            )
+        ),
+        help=ui("review_page.learned_help"),
+    )
 
 
 def _verdict(key: str, decision: Decision, card: Scheduled | None) -> None:
@@ -103,7 +110,7 @@ def _verdict(key: str, decision: Decision, card: Scheduled | None) -> None:
     else:
         st.error(ui("review_page.wrong", **words), icon=":material/cancel:")
     if card is not None:
-        st.caption(ui("review_page.next_time", when=_when(card.due, store().now())))
+        st.caption(ui("review_page.next_time", when=due_in(card.due, store().now())))
     row = st.container(horizontal=True, gap="small")
     with row:
         st.button(ui("review_page.go_on"), key=ReviewView.widget_key("next"), type="primary", on_click=_go_on)
@@ -203,7 +210,7 @@ def render_review() -> None:
     if not current.due:
         if current.cards:
             upcoming = current.next_due
-            when = _when(upcoming, current.now) if upcoming is not None else "—"
+            when = due_in(upcoming, current.now) if upcoming is not None else "—"
             st.success(ui("review_page.nothing_due", when=when), icon=":material/task_alt:")
         else:
             st.info(ui("review_page.empty"), icon=":material/inbox:")
