@@ -90,6 +90,8 @@ class PracticeSession:
     seed: int = 0
     undo_stack: tuple[HandState, ...] = ()
     practice_hands: frozenset[int] = field(default_factory=frozenset)
+    #: The date (ISO) when the first hand is that day's daily deal (:mod:`hearts_core.learner.daily`).
+    daily: str | None = None
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -125,6 +127,17 @@ class PracticeSession:
             position = HandState.from_position_masks(position.rules, position.position(), hand_number=0)
         game = Game(position.rules)
         return cls(game, position, level, chosen, seed, practice_hands=frozenset({0}))._advance()
+
+    def as_daily(self, day: str) -> PracticeSession:
+        """This game marked as the daily deal of ``day`` (ISO date): its first hand is that deal."""
+        return replace(self, daily=day)
+
+    @property
+    def daily_result(self) -> int | None:
+        """The learner's points on the daily deal, once its hand is over (None otherwise)."""
+        if self.daily is None or not self.game.hands:
+            return None
+        return int(self.game.hands[0].report.scores[self.seat])
 
     # -- what the learner sees --------------------------------------------------------------
 

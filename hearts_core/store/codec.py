@@ -113,6 +113,7 @@ def session_to_dict(session: PracticeSession) -> dict[str, Any]:
         "current": hand_to_dict(session.hand),
         "undo_depth": len(session.undo_stack),
         "practice_hands": sorted(session.practice_hands),
+        "daily": session.daily,
     }
 
 
@@ -135,11 +136,21 @@ def session_from_dict(data: Mapping[str, Any]) -> PracticeSession:
             int(data["seed"]),
             tuple(undo_stack),
             frozenset(int(number) for number in data["practice_hands"]),
+            _daily(data.get("daily")),
         )
     except StoredDataError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise StoredDataError("practice game", "cannot_rebuild") from error
+
+
+def _daily(value: Any) -> str | None:
+    """A daily deal's date as stored (an ISO date), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 10:
+        raise StoredDataError("practice game", "cannot_rebuild")
+    return value
 
 
 def _positions_before_own_cards(state: HandState, seat: int) -> list[HandState]:

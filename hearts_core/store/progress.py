@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Final
 
 from sqlalchemy import Connection, Engine, RowMapping, Table, delete, func, insert, select, update
@@ -42,9 +42,11 @@ from .database import connect, migrate
 from .identity import new_key
 from .schema import (
     accounts,
+    daily_results,
     learners,
     lesson_events,
     practice_games,
+    practice_reviews,
     puzzle_events,
     review_cards,
     review_events,
@@ -53,7 +55,15 @@ from .schema import (
 )
 
 #: The tables of a learner's own progress (forget-me deletes them; the load check counts them).
-_PROGRESS_TABLES: Final = (lesson_events, puzzle_events, practice_games, review_cards, review_events)
+_PROGRESS_TABLES: Final = (
+    lesson_events,
+    puzzle_events,
+    practice_games,
+    review_cards,
+    review_events,
+    daily_results,
+    practice_reviews,
+)
 #: The name of the learner cookie's signing key in ``server_keys``.
 COOKIE_KEY: Final = "learner_cookie"
 EXPORT_FORMAT: Final = "hearts-academy-progress"
@@ -332,6 +342,74 @@ class ProgressStore:
             )
             return _review_queue(connection, learner, self._clock())
 
+    # -- the daily deal, practice reviews, activity ------------------------------------------------
+
+    def record_daily(self, learner: str, day: str, points: int) -> bool:
+        """Keep the learner's result on ``day``'s deal (only the first counts); whether it was kept."""
+        with self._writing() as connection:
+            self._touch(connection, learner)
+            if connection.scalar(
+                select(func.count()).where(daily_results.c.learner == learner, daily_results.c.day == day)
+            ):
+                return False
+            connection.execute(insert(daily_results).values(learner=learner, day=day, points=points, at=self._clock()))
+            return True
+
+    def daily_field(self, day: str) -> tuple[int, ...]:
+        """Everyone's points on ``day``'s deal (each learner's first result)."""
+        with self.engine.connect() as connection:
+            query = select(daily_results.c.points).where(daily_results.c.day == day).order_by(daily_results.c.points)
+            return tuple(int(points) for points in connection.execute(query).scalars())
+
+    def daily_result(self, learner: str, day: str) -> int | None:
+        """The learner's result on ``day``'s deal, or None before they played it."""
+        with self.engine.connect() as connection:
+            points = connection.scalar(
+                select(daily_results.c.points).where(daily_results.c.learner == learner, daily_results.c.day == day)
+            )
+            return None if points is None else int(points)
+
+    def record_practice_review(self, learner: str, decisions: int, points_lost: float) -> None:
+        """Keep a finished practice hand's review in figures (for the chart of points lost over time)."""
+        with self._writing() as connection:
+            self._touch(connection, learner)
+            connection.execute(
+                insert(practice_reviews).values(
+                    learner=learner, decisions=decisions, points_lost=points_lost, at=self._clock()
+                )
+            )
+
+    def activity(self, learner: str) -> Activity:
+        """When the learner did what: the times of their answers, reviews, daily deals and reviewed
+        practice hands, with the figures the dashboard's charts need."""
+        with self.engine.connect() as connection:
+            lessons = connection.execute(
+                select(lesson_events.c.lesson, lesson_events.c.step, lesson_events.c.outcome, lesson_events.c.at)
+                .where(lesson_events.c.learner == learner)
+                .order_by(lesson_events.c.id)
+            ).all()
+            puzzles = connection.execute(
+                select(puzzle_events.c.at, puzzle_events.c.rating_after)
+                .where(puzzle_events.c.learner == learner, puzzle_events.c.kind == "answer")
+                .order_by(puzzle_events.c.id)
+            ).all()
+            dailies = connection.execute(select(daily_results.c.at).where(daily_results.c.learner == learner)).scalars()
+            hands = connection.execute(
+                select(practice_reviews.c.at, practice_reviews.c.decisions, practice_reviews.c.points_lost)
+                .where(practice_reviews.c.learner == learner)
+                .order_by(practice_reviews.c.id)
+            ).all()
+            answers = _queue_events(connection, learner)
+            return Activity(
+                lessons=tuple((str(row[0]), int(row[1]), str(row[2]), _aware(row[3])) for row in lessons),
+                puzzles=tuple((_aware(row[0]), None if row[1] is None else float(row[1])) for row in puzzles),
+                reviews=tuple(
+                    (event.at, event.outcome == "right") for event in answers if event.outcome in ("right", "wrong")
+                ),
+                dailies=tuple(_aware(moment) for moment in dailies),
+                hands=tuple((_aware(row[0]), int(row[1]), float(row[2])) for row in hands),
+            )
+
     # -- export, import, forget --------------------------------------------------------------------
 
     def export(self, learner: str) -> dict[str, Any]:
@@ -360,6 +438,22 @@ class ProgressStore:
             )
             cards = _queue_cards(connection, learner)
             answers = _queue_events(connection, learner)
+            dailies = (
+                connection.execute(
+                    select(daily_results).where(daily_results.c.learner == learner).order_by(daily_results.c.day)
+                )
+                .mappings()
+                .all()
+            )
+            hands = (
+                connection.execute(
+                    select(practice_reviews)
+                    .where(practice_reviews.c.learner == learner)
+                    .order_by(practice_reviews.c.id)
+                )
+                .mappings()
+                .all()
+            )
         return {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
@@ -381,6 +475,11 @@ class ProgressStore:
             "settings": self.settings(learner),
             "review_cards": [{**_card_row(card), "created_at": _iso(card.created_at)} for card in cards],
             "review_events": [{"key": event.key, "outcome": event.outcome, "at": _iso(event.at)} for event in answers],
+            "daily_results": [{"day": row["day"], "points": row["points"], "at": _iso(row["at"])} for row in dailies],
+            "practice_reviews": [
+                {"decisions": row["decisions"], "points_lost": row["points_lost"], "at": _iso(row["at"])}
+                for row in hands
+            ],
         }
 
     def import_progress(self, learner: str, data: Any) -> ImportSummary:
@@ -431,6 +530,17 @@ class ProgressStore:
             for answer in parsed.review_events:
                 if (answer["key"], answer["outcome"], _iso(answer["at"])) not in have_answers:
                     connection.execute(insert(review_events).values(learner=learner, **answer))
+            for result in parsed.daily_results:
+                _insert_ignore(connection, daily_results, {"learner": learner, **result}, ["learner", "day"])
+            have_hands = {
+                _iso(moment)
+                for moment in connection.execute(
+                    select(practice_reviews.c.at).where(practice_reviews.c.learner == learner)
+                ).scalars()
+            }
+            for hand in parsed.practice_reviews:
+                if _iso(hand["at"]) not in have_hands:
+                    connection.execute(insert(practice_reviews).values(learner=learner, **hand))
             for name, value in parsed.settings.items():
                 _upsert(
                     connection,
@@ -453,12 +563,25 @@ class ProgressStore:
         """Rows per table (for one learner, or all): what a load check compares."""
         result = {}
         with self.engine.connect() as connection:
-            for table in (lesson_events, puzzle_events, practice_games, settings, review_cards, review_events):
+            for table in (*_PROGRESS_TABLES, settings):
                 query = select(func.count()).select_from(table)
                 if learner is not None:
                     query = query.where(table.c.learner == learner)
                 result[table.name] = int(connection.scalar(query) or 0)
         return result
+
+
+@dataclass(frozen=True)
+class Activity:
+    """A learner's activity over time (see :meth:`ProgressStore.activity`): lesson answers as
+    (lesson, step, outcome, time), puzzle answers as (time, rating after), review answers as (time,
+    right), daily deals as times, and reviewed practice hands as (time, decisions, points lost)."""
+
+    lessons: tuple[tuple[str, int, str, datetime], ...] = ()
+    puzzles: tuple[tuple[datetime, float | None], ...] = ()
+    reviews: tuple[tuple[datetime, bool], ...] = ()
+    dailies: tuple[datetime, ...] = ()
+    hands: tuple[tuple[datetime, int, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -555,8 +678,16 @@ def _merge(connection: Connection, source: str, target: str, now: datetime) -> N
     the target has one); the source remembers where it went."""
     if _current_game(connection, target) is not None:
         _close_games(connection, source, now)
-    for table in (lesson_events, puzzle_events, practice_games, review_events):
+    for table in (lesson_events, puzzle_events, practice_games, review_events, practice_reviews):
         connection.execute(update(table).where(table.c.learner == source).values(learner=target))
+    their_days = {
+        str(day)
+        for day in connection.execute(select(daily_results.c.day).where(daily_results.c.learner == target)).scalars()
+    }
+    connection.execute(
+        delete(daily_results).where(daily_results.c.learner == source, daily_results.c.day.in_(their_days))
+    )
+    connection.execute(update(daily_results).where(daily_results.c.learner == source).values(learner=target))
     theirs_cards = _queued_keys(connection, target)
     for card in _queue_cards(connection, source):
         if card.key not in theirs_cards:
@@ -653,6 +784,8 @@ class _Parsed:
     settings: dict[str, Any]
     review_cards: list[dict[str, Any]]
     review_events: list[dict[str, Any]]
+    daily_results: list[dict[str, Any]]
+    practice_reviews: list[dict[str, Any]]
 
 
 def _iso(moment: datetime) -> str:
@@ -781,7 +914,36 @@ def _parse_export(data: Any) -> _Parsed:
         _name(name, f"settings.{str(name)[:20]}")
         if len(json.dumps(value)) > 1_000:
             raise StoredDataError(f"settings.{name}", "too_long", limit=1000)
-    return _Parsed(lessons, puzzles, games, dict(chosen), *_parse_queue(data))
+    return _Parsed(lessons, puzzles, games, dict(chosen), *_parse_queue(data), *_parse_daily(data))
+
+
+def _parse_daily(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The daily deals' results and the practice reviews of an exported file (absent in older files)."""
+    dailies = []
+    for index, item in enumerate(_list(data, "daily_results", MAX_IMPORTED_GAMES * 10)):
+        path = f"daily_results[{index}]"
+        entry = _entry(item, path)
+        day = _text(entry.get("day"), f"{path}.day", 10)
+        try:
+            date.fromisoformat(day)
+        except ValueError as error:
+            raise StoredDataError(f"{path}.day", "not_a_time", value=repr(day)) from error
+        points = entry.get("points")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 1_000:
+            raise StoredDataError(f"{path}.points", "bad_count", low=0, high=1_000)
+        dailies.append({"day": day, "points": points, "at": _moment(entry.get("at"), f"{path}.at")})
+    hands = []
+    for index, item in enumerate(_list(data, "practice_reviews", MAX_IMPORTED_EVENTS)):
+        path = f"practice_reviews[{index}]"
+        entry = _entry(item, path)
+        hands.append(
+            {
+                "decisions": _count(entry.get("decisions"), f"{path}.decisions"),
+                "points_lost": _optional_number(entry.get("points_lost"), f"{path}.points_lost") or 0.0,
+                "at": _moment(entry.get("at"), f"{path}.at"),
+            }
+        )
+    return dailies, hands
 
 
 def _text(value: Any, path: str, limit: int) -> str:
@@ -833,6 +995,7 @@ __all__ = [
     "COOKIE_KEY",
     "EXPORT_FORMAT",
     "EXPORT_VERSION",
+    "Activity",
     "GameChangedError",
     "ImportSummary",
     "ProgressStore",

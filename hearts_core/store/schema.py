@@ -141,12 +141,37 @@ review_events: Final = Table(
     Index("ix_review_events_learner", "learner", "id"),
 )
 
+#: A learner's first result on a day's daily deal (:mod:`hearts_core.learner.daily`).
+daily_results: Final = Table(
+    "daily_results",
+    metadata,
+    Column("learner", String(64), ForeignKey("learners.id"), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("points", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_daily_results_day", "day"),
+)
+
+#: The game review of a finished practice hand, in figures: its decisions and the points they lost.
+practice_reviews: Final = Table(
+    "practice_reviews",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
+    Column("decisions", Integer, nullable=False),
+    Column("points_lost", Float, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_practice_reviews_learner", "learner", "id"),
+)
+
 __all__ = [
     "accounts",
+    "daily_results",
     "learners",
     "lesson_events",
     "metadata",
     "practice_games",
+    "practice_reviews",
     "puzzle_events",
     "review_cards",
     "review_events",

@@ -104,3 +104,26 @@ def test_export_import_forget_and_sign_in_cover_the_queue(database_url: str) -> 
     store.forget(home)
     assert store.counts(home)["review_cards"] == store.counts(home)["review_events"] == 0
     assert store.counts(school)["review_cards"] == 2
+
+
+def test_the_daily_deal_keeps_each_learners_first_result_and_the_field_holds_everyone(database_url: str) -> None:
+    clock = Clock()
+    store = ProgressStore.open(database_url, clock=clock)
+    anna, boris = learner_key(new_token()), learner_key(new_token())
+    assert store.record_daily(anna, "2026-12-05", 3)
+    assert not store.record_daily(anna, "2026-12-05", 0), "only the first result counts"
+    assert store.record_daily(boris, "2026-12-05", 13)
+    store.record_daily(boris, "2026-12-04", 26)
+    assert store.daily_field("2026-12-05") == (3, 13)
+    assert store.daily_result(anna, "2026-12-05") == 3 and store.daily_result(anna, "2026-12-04") is None
+    store.record_practice_review(anna, 12, 3.5)
+    activity = store.activity(anna)
+    assert activity.dailies == (START,) and activity.hands == ((START, 12, 3.5),)
+
+    exported = json.loads(json.dumps(store.export(anna)))
+    copy = learner_key(new_token())
+    store.import_progress(copy, exported)
+    store.import_progress(copy, exported)
+    assert store.daily_result(copy, "2026-12-05") == 3 and store.activity(copy).hands == activity.hands
+    store.forget(anna)
+    assert store.daily_result(anna, "2026-12-05") is None and store.counts(anna)["practice_reviews"] == 0

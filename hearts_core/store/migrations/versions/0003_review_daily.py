@@ -1,4 +1,5 @@
-"""The review queue: the learner's own mistakes as cards, and their answers as events.
+"""The review queue (the learner's own mistakes as cards, their answers as events), the daily
+deal's results, and each practice hand's review in figures.
 
 Revision ID: 0003
 Revises: 0002
@@ -40,9 +41,30 @@ def upgrade() -> None:
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_review_events_learner", "review_events", ["learner", "id"])
+    op.create_table(
+        "daily_results",
+        sa.Column("learner", sa.String(64), sa.ForeignKey("learners.id"), primary_key=True),
+        sa.Column("day", sa.String(10), primary_key=True),
+        sa.Column("points", sa.Integer, nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_daily_results_day", "daily_results", ["day"])
+    op.create_table(
+        "practice_reviews",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner", sa.String(64), sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("decisions", sa.Integer, nullable=False),
+        sa.Column("points_lost", sa.Float, nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_practice_reviews_learner", "practice_reviews", ["learner", "id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_practice_reviews_learner", "practice_reviews")
+    op.drop_table("practice_reviews")
+    op.drop_index("ix_daily_results_day", "daily_results")
+    op.drop_table("daily_results")
     op.drop_index("ix_review_events_learner", "review_events")
     op.drop_table("review_events")
     op.drop_table("review_cards")
