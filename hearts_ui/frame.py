@@ -25,6 +25,7 @@ PAGES: Final = (
     ("pages/3_Puzzles.py", "nav.puzzles", ":material/extension:"),
     ("pages/4_Practice.py", "nav.practice", ":material/playing_cards:"),
     ("pages/10_Review.py", "nav.review", ":material/event_repeat:"),
+    ("pages/11_Daily_deal.py", "nav.daily", ":material/today:"),
     ("pages/5_Variant_Lab.py", "nav.lab", ":material/science:"),
     ("pages/9_Analysis.py", "nav.analysis", ":material/troubleshoot:"),
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),

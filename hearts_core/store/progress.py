@@ -344,7 +344,7 @@ class ProgressStore:
 
     # -- the daily deal, practice reviews, activity ------------------------------------------------
 
-    def record_daily(self, learner: str, day: str, points: int) -> bool:
+    def record_daily(self, learner: str, day: str, points: int, hand: str = "") -> bool:
         """Keep the learner's result on ``day``'s deal (only the first counts); whether it was kept."""
         with self._writing() as connection:
             self._touch(connection, learner)
@@ -352,7 +352,9 @@ class ProgressStore:
                 select(func.count()).where(daily_results.c.learner == learner, daily_results.c.day == day)
             ):
                 return False
-            connection.execute(insert(daily_results).values(learner=learner, day=day, points=points, at=self._clock()))
+            connection.execute(
+                insert(daily_results).values(learner=learner, day=day, points=points, hand=hand, at=self._clock())
+            )
             return True
 
     def daily_field(self, day: str) -> tuple[int, ...]:
@@ -363,11 +365,18 @@ class ProgressStore:
 
     def daily_result(self, learner: str, day: str) -> int | None:
         """The learner's result on ``day``'s deal, or None before they played it."""
+        played = self.daily_hand(learner, day)
+        return None if played is None else played[0]
+
+    def daily_hand(self, learner: str, day: str) -> tuple[int, str] | None:
+        """The learner's points on ``day``'s deal and the hand as they played it (None before)."""
         with self.engine.connect() as connection:
-            points = connection.scalar(
-                select(daily_results.c.points).where(daily_results.c.learner == learner, daily_results.c.day == day)
-            )
-            return None if points is None else int(points)
+            row = connection.execute(
+                select(daily_results.c.points, daily_results.c.hand).where(
+                    daily_results.c.learner == learner, daily_results.c.day == day
+                )
+            ).first()
+            return None if row is None else (int(row[0]), str(row[1]))
 
     def record_practice_review(self, learner: str, decisions: int, points_lost: float) -> None:
         """Keep a finished practice hand's review in figures (for the chart of points lost over time)."""
@@ -475,7 +484,10 @@ class ProgressStore:
             "settings": self.settings(learner),
             "review_cards": [{**_card_row(card), "created_at": _iso(card.created_at)} for card in cards],
             "review_events": [{"key": event.key, "outcome": event.outcome, "at": _iso(event.at)} for event in answers],
-            "daily_results": [{"day": row["day"], "points": row["points"], "at": _iso(row["at"])} for row in dailies],
+            "daily_results": [
+                {"day": row["day"], "points": row["points"], "hand": row["hand"], "at": _iso(row["at"])}
+                for row in dailies
+            ],
             "practice_reviews": [
                 {"decisions": row["decisions"], "points_lost": row["points_lost"], "at": _iso(row["at"])}
                 for row in hands
@@ -931,7 +943,8 @@ def _parse_daily(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[di
         points = entry.get("points")
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 1_000:
             raise StoredDataError(f"{path}.points", "bad_count", low=0, high=1_000)
-        dailies.append({"day": day, "points": points, "at": _moment(entry.get("at"), f"{path}.at")})
+        hand = _text(entry.get("hand", ""), f"{path}.hand", 4_000)
+        dailies.append({"day": day, "points": points, "hand": hand, "at": _moment(entry.get("at"), f"{path}.at")})
     hands = []
     for index, item in enumerate(_list(data, "practice_reviews", MAX_IMPORTED_EVENTS)):
         path = f"practice_reviews[{index}]"

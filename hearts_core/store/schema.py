@@ -148,6 +148,8 @@ daily_results: Final = Table(
     Column("learner", String(64), ForeignKey("learners.id"), primary_key=True),
     Column("day", String(10), primary_key=True),
     Column("points", Integer, nullable=False),
+    # The hand as played (the project's notation), for its review on the Daily deal page.
+    Column("hand", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
     Index("ix_daily_results_day", "day"),
 )

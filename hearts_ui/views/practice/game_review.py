@@ -30,10 +30,11 @@ from hearts_core.phn import Note, dumps_tree, line_tree
 from hearts_core.words.catalogue import decimal, percent, whole
 
 from ... import page_state
+from ...language import link_params
 from ...texts import ui
 from ...widgets.chips import symbols
 from ..analysis.links import analyse_button
-from ..review.queue import queue_review
+from ..review.queue import queue_review, record_daily_once
 from .session import current, keep
 from .view import PracticeView
 
@@ -72,8 +73,16 @@ def game_review(session: PracticeSession) -> None:
     with st.spinner(ui("review.working")):
         review = _review_of(hand, session.seat)
         luck = _luck_of(encode_ruleset(hand.rules), hand.to_notation(), session.seat, session.level)
-    # Its mistakes and blunders come back on the Review page.
+    # Its mistakes and blunders come back on the Review page; a daily deal's result joins the field.
     queue_review(f"{encode_ruleset(hand.rules)}|{hand.to_notation()}", review)
+    if session.daily is not None and hand.hand_number == 0 and session.daily_result is not None:
+        record_daily_once(session.daily, session.daily_result, hand.to_notation())
+        st.page_link(
+            "pages/11_Daily_deal.py",
+            label=ui("daily.see_field"),
+            icon=":material/leaderboard:",
+            query_params=link_params(),
+        )
     with st.container(border=True, key=PracticeView.widget_key("game_review")):
         st.markdown(f"##### {ui('review.heading')}")
         accuracy, lost = st.columns(2)

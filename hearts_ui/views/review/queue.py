@@ -23,14 +23,26 @@ def queue() -> Queue:
 
 
 def queue_review(hand_key: str, review: HandReview) -> None:
-    """Queue the mistakes and blunders of a reviewed practice hand (once per hand and session; a
-    position already queued is kept as it was)."""
+    """Queue the mistakes and blunders of a reviewed practice hand and keep its figures (once per hand
+    and session; a position already queued is kept as it was)."""
     view = page_state.get(ReviewView)
     if hand_key in view.queued_hands:
         return
     at = store().now()
     _add([card for decision in review.decisions if (card := card_from_decision(decision, review.seat, at))])
+    # The hand's review in figures, for the dashboard's chart of points lost per decision.
+    store().record_practice_review(learner(), len(review.decisions), review.points_lost)
     page_state.update(ReviewView, queued_hands=view.queued_hands | {hand_key})
+
+
+def record_daily_once(day: str, points: int, hand: str) -> None:
+    """Keep the learner's result on the daily deal (the database keeps only the first)."""
+    view = page_state.get(ReviewView)
+    key = f"daily:{day}"
+    if key in view.queued_hands:
+        return
+    store().record_daily(learner(), day, points, hand)
+    page_state.update(ReviewView, queued_hands=view.queued_hands | {key})
 
 
 def queue_puzzle_miss(puzzle_id: str) -> None:

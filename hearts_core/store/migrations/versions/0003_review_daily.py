@@ -46,6 +46,7 @@ def upgrade() -> None:
         sa.Column("learner", sa.String(64), sa.ForeignKey("learners.id"), primary_key=True),
         sa.Column("day", sa.String(10), primary_key=True),
         sa.Column("points", sa.Integer, nullable=False),
+        sa.Column("hand", sa.Text, nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_daily_results_day", "daily_results", ["day"])

@@ -1,0 +1,1 @@
+"""The daily deal and the learner's days (issue 26)."""

@@ -1,0 +1,112 @@
+"""The Daily deal page: today's deal for everyone, and how the field did on it (and yesterday's).
+
+Today's deal is played on the Practice page (the same deal and bots for everyone:
+:mod:`hearts_core.learner.daily`); its first result is kept in the database, so the page can put
+the learner's points among everyone's: a histogram, their place, the median, and what the engine
+took in the same seat.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import plotly.graph_objects as go  # type: ignore[import-untyped]
+import streamlit as st
+
+from hearts_core.ai.bots import MonteCarloBot, make_bot, play_hand
+from hearts_core.learner.daily import DAILY_LEVEL, DAILY_SEAT, Field, daily_preset, daily_seed, daily_session
+from hearts_core.words.catalogue import decimal, message, whole
+
+from ...language import link_params
+from ...storage import learner, store
+from ...texts import ui
+from ..practice.session import current, start
+from .days import today
+from .view import DailyView
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _engine_points(day: str) -> int:
+    """What the engine (the Monte Carlo bot at 1,000 deals a card) takes in the learner's seat on
+    ``day``'s deal against the same bots: the same for everyone, so it is worked out once a day."""
+    session = daily_session(dt.date.fromisoformat(day))
+    players = session.rules.players
+    bots = [make_bot(DAILY_LEVEL) for _ in range(players)]
+    bots[DAILY_SEAT] = MonteCarloBot(1000)
+    end = play_hand(session.hand, bots, seed=daily_seed(dt.date.fromisoformat(day)))
+    return int(end.scores()[DAILY_SEAT])
+
+
+def _play(day: dt.date) -> None:
+    start(daily_session(day))
+    st.switch_page("pages/4_Practice.py", query_params=link_params())
+
+
+def _histogram(field: Field, mine: int | None) -> None:
+    counts = field.histogram()
+    colours = ["#b3261e" if points == mine else "#9aa5b1" for points in counts]
+    figure = go.Figure(go.Bar(x=list(counts), y=list(counts.values()), marker_color=colours))
+    figure.update_layout(
+        height=240,
+        margin={"l": 10, "r": 10, "t": 10, "b": 10},
+        xaxis_title=ui("daily.axis_points"),
+        yaxis_title=ui("daily.axis_players"),
+        bargap=0.15,
+    )
+    st.plotly_chart(figure, config={"displayModeBar": False})
+
+
+def _result(day: dt.date, heading: str) -> None:
+    """A day's deal: the learner's points among the field's, the engine's in the same seat."""
+    iso = day.isoformat()
+    field = Field(store().daily_field(iso))
+    mine = store().daily_result(learner(), iso)
+    st.markdown(f"#### {heading}")
+    st.caption(ui("daily.rules", rules=message(f"preset.{daily_preset(day)}.title")))
+    if not field.points:
+        st.caption(ui("daily.nobody"))
+        return
+    if mine is not None:
+        st.markdown(
+            ui(
+                "daily.your_result",
+                points=whole(mine),
+                place=whole(field.place(mine)),
+                players=whole(len(field.points)),
+                median=decimal(field.median),
+            )
+        )
+    else:
+        st.markdown(ui("daily.field_only", players=whole(len(field.points)), median=decimal(field.median)))
+    _histogram(field, mine)
+    with st.spinner(ui("daily.engine_working")):
+        engine = _engine_points(iso)
+    st.caption(ui("daily.engine", points=whole(engine)))
+
+
+def render_daily() -> None:
+    """The whole page."""
+    day = today()
+    st.title(ui("nav.daily"))
+    st.caption(ui("daily.intro"))
+    iso = day.isoformat()
+    played = store().daily_result(learner(), iso)
+    if played is None:
+        running = current()
+        with st.container(border=True, key=DailyView.widget_key("today")):
+            st.markdown(f"#### {ui('daily.today', date=iso)}")
+            st.caption(ui("daily.rules", rules=message(f"preset.{daily_preset(day)}.title")))
+            if running is not None and running.daily == iso and not running.game.hands:
+                st.page_link(
+                    "pages/4_Practice.py",
+                    label=ui("daily.continue"),
+                    icon=":material/play_arrow:",
+                    query_params=link_params(),
+                )
+            elif st.button(
+                ui("daily.play"), key=DailyView.widget_key("play"), type="primary", icon=":material/playing_cards:"
+            ):
+                _play(day)
+    else:
+        _result(day, ui("daily.today", date=iso))
+    _result(day - dt.timedelta(days=1), ui("daily.yesterday", date=(day - dt.timedelta(days=1)).isoformat()))
