@@ -40,6 +40,13 @@ COMING_SOON: Final[tuple[str, ...]] = ()
 
 _STYLE: Final = """
 <style>
+.ha-calendar { border-collapse: separate; border-spacing: 4px; font-size: 0.85rem; }
+.ha-calendar th { font-weight: 500; color: #6b6b6b; text-align: center; padding: 0 4px; }
+.ha-calendar td { width: 2rem; height: 1.6rem; text-align: center; border-radius: 6px; background: #f1ece4; }
+.ha-calendar .ha-day-met { background: #2e7352; color: #fff; }
+.ha-calendar .ha-day-frozen { background: #cfe3f5; color: #1f5fa8; }
+.ha-calendar .ha-day-today { outline: 2px solid #b3261e; background: #fff; }
+.ha-calendar .ha-day-future, .ha-calendar .ha-day-none { background: transparent; }
 /* Hearts Academy: a wide page whose lines stay readable, and readable tables. */
 [data-testid="stMainBlockContainer"] { max-width: 68rem; margin-left: auto; margin-right: auto; }
 /* Streamlit's default 6rem above the page pushes a table's hand below the fold at 768 px high. */

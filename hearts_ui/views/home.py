@@ -12,6 +12,7 @@ from .. import page_state
 from ..frame import COMING_SOON, PAGES
 from ..language import link_params
 from ..texts import ui
+from .daily.dashboard import render_dashboard
 from .review.page import due_in
 from .review.queue import queue
 
@@ -54,6 +55,7 @@ def render_home() -> None:
     st.markdown(ui("home.promise"))
 
     _review_today()
+    render_dashboard()
 
     st.subheader(ui("home.now_heading"))
     icons = {path: icon for path, _, icon in PAGES}

@@ -150,6 +150,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     import re
 
     from hearts_core.learner.review_queue import CARD_KINDS
+    from hearts_core.learner.streaks import GOALS, DayMark
 
     used = set()
     for path in (ROOT / "hearts_ui").rglob("*.py"):
@@ -186,6 +187,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"review_page.ask_{kind}" for kind in CARD_KINDS}  # the review queue's card kinds
     used |= {f"review_page.open_{kind}" for kind in ("puzzle", "lesson")}
     used |= {f"review_page.name_{kind}" for kind in ("play", "pass")}
+    used |= {f"dashboard.goal_{goal}" for goal in GOALS} | {f"dashboard.mark_{mark}" for mark in get_args(DayMark)}
     used |= {"analysis.gap_open_only"}  # the analysis's gap code (hearts_core.ai.analysis.Gap.code)
     used |= {f"review.class_{name}" for name, _ in CLASS_LIMITS}  # the game review's classes
     used |= {key for _, key in lab_simulation_view.VERDICT_BADGES.values()}

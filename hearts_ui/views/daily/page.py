@@ -45,8 +45,11 @@ def _play(day: dt.date) -> None:
 def _histogram(field: Field, mine: int | None) -> None:
     counts = field.histogram()
     colours = ["#b3261e" if points == mine else "#9aa5b1" for points in counts]
-    figure = go.Figure(go.Bar(x=list(counts), y=list(counts.values()), marker_color=colours))
+    figure = go.Figure(go.Bar(x=list(counts), y=list(counts.values()), marker_color=colours, width=0.8))
+    low, high = min(counts), max(counts)
     figure.update_layout(
+        xaxis={"range": [low - 2.5, high + 2.5], "dtick": max(1, (high - low + 5) // 10)},
+        yaxis={"dtick": 1 if max(counts.values()) < 10 else None},
         height=240,
         margin={"l": 10, "r": 10, "t": 10, "b": 10},
         xaxis_title=ui("daily.axis_points"),
