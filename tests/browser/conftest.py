@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from hearts_ui.storage import CLOCK_OFFSET_VARIABLE
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -159,3 +161,23 @@ def page(browser: Browser) -> Iterator[Page]:
         yield tab
     finally:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def clock_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("clock") / "offset"
+    path.write_text("0", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="session")
+def clock_server(tmp_path_factory: pytest.TempPathFactory, clock_file: Path) -> Iterator[StreamlitServer]:
+    """A server whose clock the test moves (the same database as the others)."""
+    server = StreamlitServer(
+        tmp_path_factory.mktemp("streamlit") / "server.log", env={CLOCK_OFFSET_VARIABLE: str(clock_file)}
+    )
+    try:
+        server.wait_until_ready()
+        yield server
+    finally:
+        server.stop()

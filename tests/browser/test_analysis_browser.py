@@ -172,12 +172,12 @@ def _queen_ending() -> HandState:
     return HandState.from_position(Ruleset(), text)
 
 
-def _finish_the_hand(page: Page) -> None:
-    """Play the first legal card at every turn until the hand's review is drawn."""
+def _finish_the_hand(page: Page, turns: int = 8) -> None:
+    """Play the first legal card at every turn (at most ``turns``) until the hand's review is drawn."""
     review = page.locator(".st-key-ha_pr_game_review")
     # A card already sent is on its way to the felt (and moving): only a card still in hand is played.
     playable = page.locator(".hat-card.hand:not([aria-disabled=true]):not(.sent)")
-    for _ in range(8):
+    for _ in range(turns):
         if review.count():
             return
         page.wait_for_timeout(500)

@@ -9,7 +9,6 @@ moved on eleven minutes (not waited for) the best card is right and pushes the c
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +19,7 @@ import pytest
 from hearts_core.learner.review_queue import Scheduled, position_key
 from hearts_core.store import ProgressStore, learner_key
 from hearts_core.store.database import URL_VARIABLE
-from hearts_ui.storage import CLOCK_OFFSET_VARIABLE, COOKIE
+from hearts_ui.storage import COOKIE
 from hearts_ui.texts import ui
 from hearts_ui.views.analysis.links import board_query
 from tests.browser.conftest import StreamlitServer
@@ -32,26 +31,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
-
-
-@pytest.fixture(scope="module")
-def clock_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("clock") / "offset"
-    path.write_text("0", encoding="utf-8")
-    return path
-
-
-@pytest.fixture(scope="module")
-def clock_server(tmp_path_factory: pytest.TempPathFactory, clock_file: Path) -> Iterator[StreamlitServer]:
-    """A server whose clock the test moves (the same database as the others)."""
-    server = StreamlitServer(
-        tmp_path_factory.mktemp("streamlit") / "server.log", env={CLOCK_OFFSET_VARIABLE: str(clock_file)}
-    )
-    try:
-        server.wait_until_ready()
-        yield server
-    finally:
-        server.stop()
 
 
 def _card_in_database(page: Page) -> Scheduled:
