@@ -16,7 +16,7 @@ from hearts_core.store.codec import session_from_dict, session_to_dict
 WEDNESDAY = dt.date(2026, 12, 9)
 
 
-def _play_out(day: dt.date) -> tuple[int, ...]:
+def _play_out(day: dt.date) -> tuple[str, ...]:
     """Play the day's deal with the same learner choices (the lowest cards): the hand as played."""
     session = daily_session(day, level="heuristic")
     if session.stage == "pass":
