@@ -8,6 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core.content.lessons import ChooseCardStep, ChoosePassStep, Lesson, load_curriculum
+from hearts_ui.page_state import session_key
+from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
 from hearts_ui.views.lessons.steps import TABLE_KEY
 from hearts_ui.views.lessons.view import LessonsView
@@ -169,3 +171,27 @@ def test_a_walkthrough_has_one_way_forward_next_card_until_its_last_card_then_ne
     assert primaries() == ["ha_steps_next"], "at the last card the lesson's Next takes over"
     at.button(key="ha_frame_back").click().run()
     assert primaries() == ["ha_frame_next"]
+
+
+def test_an_exercise_missed_on_the_first_try_is_queued_and_its_answer_from_the_queue_counts() -> None:
+    at = _open("table", "5")
+    at.radio(key=WHO_WON).set_value("West")  # wrong, on the first try
+    at.button(key="ha_check_4").click().run()
+    learner = str(at.session_state[session_key(Identity)].learner)
+    queued = store().review_queue(learner).card("lesson:table:4")
+    assert queued is not None and queued.reviews == 0
+    at.radio(key=WHO_WON).set_value("North")  # right at once after: not the review's answer
+    at.button(key="ha_check_4").click().run()
+    assert store().review_queue(learner).card("lesson:table:4").reviews == 0  # type: ignore[union-attr]
+    # Opened from the Review page, the exercise's next answer is the review's.
+    at.switch_page("pages/10_Review.py").run()
+    assert not at.exception, at.exception
+    at.button(key="ha_rv_open").click().run()
+    at.switch_page(LESSONS_PAGE)
+    at.query_params["lesson"] = "table"
+    at.query_params["step"] = "5"
+    at.run()
+    at.radio(key=WHO_WON).set_value("North")
+    at.button(key="ha_check_4").click().run()
+    answered = store().review_queue(learner).card("lesson:table:4")
+    assert answered is not None and answered.reviews == 1

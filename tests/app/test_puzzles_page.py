@@ -32,6 +32,7 @@ from hearts_core.content.puzzles import (
 from hearts_core.engine.cards import Card, CardSet
 from hearts_core.engine.describe import points_words
 from hearts_core.learner.rating import next_puzzle, puzzle_facts, puzzle_for_learner
+from hearts_ui.page_state import session_key
 from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
 from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles, cards_words
@@ -474,3 +475,24 @@ def test_a_newcomer_is_offered_an_easy_puzzle_on_the_theme_of_the_lesson_finishe
     offered = LIBRARY.puzzles[at.query_params["puzzle"]]
     facts = puzzle_facts(LIBRARY)[offered.id]
     assert last.themes[0] in offered.themes and facts.difficulty == 1 and facts.standard
+
+
+def test_a_puzzle_missed_on_the_first_try_comes_back_and_its_answer_from_the_queue_counts() -> None:
+    at = _open(LEGALITY.id)
+    state = LEGALITY.state
+    assert state.to_play is not None
+    illegal = next(str(card) for card in state.hands[state.to_play].cards() if card not in LEGALITY.solution)
+    click_table(at, TABLE_KEY, kind="cards", cards=[illegal])  # missed on the first try
+    learner = str(at.session_state[session_key(Identity)].learner)
+    queued = store().review_queue(learner).card(f"puzzle:{LEGALITY.id}")
+    assert queued is not None and queued.reviews == 0, "the miss is queued for review"
+    # From the Review page the puzzle opens on its own page; its next answer there is the review's.
+    at.switch_page("pages/10_Review.py").run()
+    at.button(key="ha_rv_open").click().run()
+    at.switch_page(PAGE)
+    at.query_params["puzzle"] = LEGALITY.id
+    at.run()
+    click_table(at, TABLE_KEY, kind="cards", cards=list(LEGALITY.solution))
+    assert not at.exception, at.exception
+    answered = store().review_queue(learner).card(f"puzzle:{LEGALITY.id}")
+    assert answered is not None and answered.reviews == 1 and answered.due > queued.due
