@@ -11,6 +11,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from hearts_core.learner.daily import daily_preset
+from hearts_core.words.catalogue import message
 from hearts_ui.page_state import session_key
 from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
@@ -29,7 +31,7 @@ def test_today_s_deal_starts_as_a_practice_game_and_its_result_joins_the_field()
     at.switch_page("pages/11_Daily_deal.py").run()
     assert not at.exception, at.exception
     iso = today().isoformat()
-    assert ui("daily.today", date=iso) in _text(at)
+    assert ui("daily.rules", rules=message(f"preset.{daily_preset(today())}.title")) in _text(at)
     at.button(key="ha_dd_play").click().run()
     assert not at.exception, at.exception
     identity = at.session_state[session_key(Identity)]

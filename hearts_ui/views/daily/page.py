@@ -12,12 +12,14 @@ import datetime as dt
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
+from babel.dates import format_date
 
 from hearts_core.ai.bots import MonteCarloBot, make_bot, play_hand
 from hearts_core.learner.daily import DAILY_LEVEL, DAILY_SEAT, Field, daily_preset, daily_seed, daily_session
 from hearts_core.words.catalogue import decimal, message, whole
+from hearts_core.words.languages import locale_of
 
-from ...language import link_params
+from ...language import link_params, session_language
 from ...storage import learner, store
 from ...texts import ui
 from ..practice.session import current, start
@@ -35,6 +37,11 @@ def _engine_points(day: str) -> int:
     bots[DAILY_SEAT] = MonteCarloBot(1000)
     end = play_hand(session.hand, bots, seed=daily_seed(dt.date.fromisoformat(day)))
     return int(end.scores()[DAILY_SEAT])
+
+
+def _date(day: dt.date) -> str:
+    """A date as the learner's language writes it ("5 December 2026", "5 грудня 2026 р.")."""
+    return format_date(day, "long", locale=locale_of(session_language()))
 
 
 def _play(day: dt.date) -> None:
@@ -97,7 +104,7 @@ def render_daily() -> None:
     if played is None:
         running = current()
         with st.container(border=True, key=DailyView.widget_key("today")):
-            st.markdown(f"#### {ui('daily.today', date=iso)}")
+            st.markdown(f"#### {ui('daily.today', date=_date(day))}")
             st.caption(ui("daily.rules", rules=message(f"preset.{daily_preset(day)}.title")))
             if running is not None and running.daily == iso and not running.game.hands:
                 st.page_link(
@@ -111,5 +118,6 @@ def render_daily() -> None:
             ):
                 _play(day)
     else:
-        _result(day, ui("daily.today", date=iso))
-    _result(day - dt.timedelta(days=1), ui("daily.yesterday", date=(day - dt.timedelta(days=1)).isoformat()))
+        _result(day, ui("daily.today", date=_date(day)))
+    yesterday = day - dt.timedelta(days=1)
+    _result(yesterday, ui("daily.yesterday", date=_date(yesterday)))
