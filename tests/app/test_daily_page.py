@@ -11,7 +11,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from hearts_core.learner.daily import daily_preset
+from hearts_core.learner.daily import daily_preset, daily_session
 from hearts_core.words.catalogue import message
 from hearts_ui.page_state import session_key
 from hearts_ui.storage import Identity, store
@@ -39,12 +39,19 @@ def test_today_s_deal_starts_as_a_practice_game_and_its_result_joins_the_field()
     saved = store().current_game(learner)
     assert saved is not None and saved.session.daily == iso, "the practice game is today's deal"
 
-    store().record_daily(learner, iso, 7, saved.session.hand.to_notation())
+    played = daily_session(today(), level="heuristic")  # the deal played out (any cards will do)
+    if played.stage == "pass":
+        played = played.pass_cards(played.hand.hands[0].cards()[:3])
+    while played.stage == "play":
+        played = played.play(played.hand.legal_moves()[0])
+    store().record_daily(learner, iso, 7, played.game.hands[0].state.to_notation())
     at.switch_page("pages/11_Daily_deal.py").run()
     assert not at.exception, at.exception
     field = store().daily_field(iso)
     assert f"place **{1 + sum(points < 7 for points in field)}** of {len(field)}" in _text(at)
     assert at.get("plotly_chart"), "the field's histogram"
+    assert [str(expander.label) for expander in at.expander] == [ui("daily.your_review")]
+    assert f"**{ui('review.heading')}**" in _text(at), "the hand's review under the result"
 
     at.switch_page("app.py").run()
     assert not at.exception, at.exception

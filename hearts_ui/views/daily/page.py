@@ -15,6 +15,9 @@ import streamlit as st
 from babel.dates import format_date
 
 from hearts_core.ai.bots import MonteCarloBot, make_bot, play_hand
+from hearts_core.engine.notation import NotationError
+from hearts_core.engine.rules import Ruleset
+from hearts_core.engine.state import HandState
 from hearts_core.learner.daily import DAILY_LEVEL, DAILY_SEAT, Field, daily_preset, daily_seed, daily_session
 from hearts_core.words.catalogue import decimal, message, whole
 from hearts_core.words.languages import locale_of
@@ -22,6 +25,7 @@ from hearts_core.words.languages import locale_of
 from ...language import link_params, session_language
 from ...storage import learner, store
 from ...texts import ui
+from ..practice.game_review import review_summary
 from ..practice.session import current, start
 from .days import today
 from .view import DailyView
@@ -70,7 +74,8 @@ def _result(day: dt.date, heading: str) -> None:
     """A day's deal: the learner's points among the field's, the engine's in the same seat."""
     iso = day.isoformat()
     field = Field(store().daily_field(iso))
-    mine = store().daily_result(learner(), iso)
+    played = store().daily_hand(learner(), iso)
+    mine = None if played is None else played[0]
     st.markdown(f"#### {heading}")
     st.caption(ui("daily.rules", rules=message(f"preset.{daily_preset(day)}.title")))
     if not field.points:
@@ -92,6 +97,14 @@ def _result(day: dt.date, heading: str) -> None:
     with st.spinner(ui("daily.engine_working")):
         engine = _engine_points(iso)
     st.caption(ui("daily.engine", points=whole(engine)))
+    if played is not None and played[1]:
+        try:
+            hand = HandState.from_notation(Ruleset.preset(daily_preset(day)), played[1])
+        except NotationError:
+            return  # a hand from an imported file this engine cannot replay: its figures stand alone
+        if hand.is_over:
+            with st.expander(ui("daily.your_review"), icon=":material/rate_review:"):
+                review_summary(hand, DAILY_SEAT, DailyView.widget_key("moment", iso))
 
 
 def render_daily() -> None:

@@ -189,6 +189,31 @@ def _whole_game(session: PracticeSession) -> None:
                 st.markdown(ui("review.game_moment", trick=moment.trick, **words))
 
 
+def review_summary(hand: HandState, seat: int, key: str) -> None:
+    """A finished hand's review in short (another page's: the Daily deal's): the accuracy, the points
+    given away, and each key moment with a link that opens it on the board (keys start with ``key``)."""
+    with st.spinner(ui("review.working")):
+        review = _review_of(hand, seat)
+    st.markdown(
+        f"**{ui('review.heading')}**: {ui('review.accuracy')} {percent(review.accuracy)} · "
+        f"{ui('review.lost')} {decimal(review.points_lost)}"
+    )
+    if not review.key_moments:
+        st.caption(ui("review.no_moments"))
+    for number, moment in enumerate(review.key_moments):
+        words = {
+            "played": symbols(moment.played),
+            "best": symbols(moment.best),
+            "loss": decimal(moment.loss),
+            "label": class_label(moment.label),
+        }
+        if moment.is_pass:
+            st.markdown(ui("review.moment_pass", **words))
+            continue
+        st.markdown(ui("review.moment", trick=moment.trick, **words))
+        analyse_button(moment.state, f"{key}_{number}")
+
+
 def _try_again(position: HandState) -> None:
     """Play the hand again from a key moment: the learner's turn there, the bots as before."""
     session = current()
