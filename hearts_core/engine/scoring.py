@@ -128,8 +128,9 @@ def best_moon_option(
 
     Both options change the shooter's lead over everyone by the same amount,
     so they differ only when one ends the game: adding to the others is
-    preferred unless it ends the game with the shooter not (jointly) lowest, or
-    subtracting wins the game outright.
+    preferred unless it ends the game with the shooter not (jointly) lowest.
+    Subtracting raises nobody's total, so it never ends a game played to a
+    target score (the ranking below still weighs both, whatever the end rule).
     """
     if totals_before is None:
         return "add_to_others"
