@@ -93,16 +93,9 @@ def game_review(session: PracticeSession) -> None:
         if not moments:
             st.success(ui("review.no_moments"), icon=":material/check_circle:")
         for number, moment in enumerate(moments):
-            words = {
-                "played": symbols(moment.played),
-                "best": symbols(moment.best),
-                "loss": decimal(moment.loss),
-                "label": class_label(moment.label),
-            }
+            st.markdown(moment_words(moment))
             if moment.is_pass:
-                st.markdown(ui("review.moment_pass", **words))
                 continue  # the board and "try again" start from a card to play
-            st.markdown(ui("review.moment", trick=moment.trick, **words))
             links = st.container(horizontal=True, gap="small")
             with links:
                 analyse_button(moment.state, PracticeView.widget_key("moment", number))
@@ -176,17 +169,25 @@ def _whole_game(session: PracticeSession) -> None:
             unsafe_allow_html=True,
         )
         for moment in game.key_moments:
-            words = {
-                "hand": moment.state.hand_number + 1,
-                "played": symbols(moment.played),
-                "best": symbols(moment.best),
-                "loss": decimal(moment.loss),
-                "label": class_label(moment.label),
-            }
-            if moment.is_pass:
-                st.markdown(ui("review.game_moment_pass", **words))
-            else:
-                st.markdown(ui("review.game_moment", trick=moment.trick, **words))
+            st.markdown(moment_words(moment, in_game=True))
+
+
+def moment_words(moment: Decision, *, in_game: bool = False) -> str:
+    """A key moment in one sentence: the card (or pass) played, the best, the cost and the class;
+    ``in_game`` names its hand too (the whole game's moments)."""
+    words = {
+        "played": symbols(moment.played),
+        "best": symbols(moment.best),
+        "loss": decimal(moment.loss),
+        "label": class_label(moment.label),
+    }
+    if in_game:
+        if moment.is_pass:
+            return ui("review.game_moment_pass", hand=moment.state.hand_number + 1, **words)
+        return ui("review.game_moment", hand=moment.state.hand_number + 1, trick=moment.trick, **words)
+    if moment.is_pass:
+        return ui("review.moment_pass", **words)
+    return ui("review.moment", trick=moment.trick, **words)
 
 
 def review_summary(hand: HandState, seat: int, key: str) -> None:
@@ -201,17 +202,9 @@ def review_summary(hand: HandState, seat: int, key: str) -> None:
     if not review.key_moments:
         st.caption(ui("review.no_moments"))
     for number, moment in enumerate(review.key_moments):
-        words = {
-            "played": symbols(moment.played),
-            "best": symbols(moment.best),
-            "loss": decimal(moment.loss),
-            "label": class_label(moment.label),
-        }
-        if moment.is_pass:
-            st.markdown(ui("review.moment_pass", **words))
-            continue
-        st.markdown(ui("review.moment", trick=moment.trick, **words))
-        analyse_button(moment.state, f"{key}_{number}")
+        st.markdown(moment_words(moment))
+        if not moment.is_pass:
+            analyse_button(moment.state, f"{key}_{number}")
 
 
 def _try_again(position: HandState) -> None:
