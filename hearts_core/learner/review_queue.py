@@ -194,6 +194,24 @@ def card_position(card: QueueCard) -> HandState:
     return HandState.from_notation(Ruleset.from_dict(json.loads(card.rules)), card.position)
 
 
+def can_be_asked(card: QueueCard) -> bool:
+    """Whether the Review page can ask ``card`` (a card read from an imported file may be broken): a
+    practice card's position rebuilds, in the phase its kind needs, with its seat to decide; a lesson
+    card names ``<lesson>:<step>``; a puzzle card names a puzzle."""
+    if card.kind == "puzzle":
+        return bool(card.source)
+    if card.kind == "lesson":
+        lesson, _, step = card.source.rpartition(":")
+        return bool(lesson) and step.isdigit()
+    try:
+        state = card_position(card)
+    except (ValueError, TypeError, KeyError):  # bad JSON, unknown settings, broken notation
+        return False
+    if card.kind == "pass":
+        return state.is_passing and card.seat < state.rules.players
+    return state.is_playing and state.to_play == card.seat
+
+
 def position_key(kind: str, state: HandState, seat: int) -> str:
     """A practice card's key: the kind, the position and the seat (the same mistake is one card)."""
     digest = hashlib.sha256(f"{rules_text(state.rules)}|{state.to_notation()}|{seat}".encode()).hexdigest()
@@ -264,6 +282,7 @@ __all__ = [
     "QueueEvent",
     "Scheduled",
     "build_queue",
+    "can_be_asked",
     "card_from_decision",
     "card_position",
     "is_right",

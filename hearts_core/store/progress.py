@@ -35,7 +35,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from ..learner.lesson_progress import StepOutcome, fold_progress
 from ..learner.practice import PracticeSession
 from ..learner.puzzle_progress import EVENT_KINDS, PuzzleEvent, PuzzleRecord, apply_events
-from ..learner.review_queue import CARD_KINDS, Queue, QueueCard, QueueEvent, build_queue
+from ..learner.review_queue import CARD_KINDS, Queue, QueueCard, QueueEvent, build_queue, can_be_asked
 from ..learner.review_queue import OUTCOMES as REVIEW_OUTCOMES
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
@@ -988,6 +988,8 @@ def _parse_queue(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[di
                 "created_at": _moment(entry.get("created_at"), f"{path}.created_at"),
             }
         )
+        if not can_be_asked(QueueCard(**cards[-1])):
+            raise StoredDataError(path, "cannot_rebuild")
     answers = []
     for index, item in enumerate(_list(data, "review_events", MAX_IMPORTED_EVENTS)):
         path = f"review_events[{index}]"

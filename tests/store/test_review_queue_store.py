@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from hearts_core import CardSet, HandState
 from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.review_queue import QueueCard, lesson_card, puzzle_card, rules_text
 from hearts_core.store import ProgressStore, StoredDataError, learner_key, new_token
@@ -26,13 +27,22 @@ class Clock:
         return self.now
 
 
+def _queen_ending() -> HandState:
+    hands = "2H TH / 3H 4S / 5S QS / 6S"
+    rest = CardSet.full_deck() - CardSet.parse(hands.replace("/", " ") + " 8H")
+    return HandState.from_position(Ruleset(), f"hands: {hands}; taken: - / {rest} / - / -; won: 0 11 0 0; trick: 3 8H")
+
+
+_QUEEN_ENDING = _queen_ending()
+
+
 def _position_card() -> QueueCard:
     return QueueCard(
         "play:abc",
         "play",
         START,
         rules=rules_text(Ruleset()),
-        position="hand: 0\nhands: 2H TH / 3H 4S / 5S QS / 6S",
+        position=_QUEEN_ENDING.to_notation(),
         seat=0,
         answer="TH",
         best="2H",
@@ -93,6 +103,16 @@ def test_export_import_forget_and_sign_in_cover_the_queue(database_url: str) -> 
     with pytest.raises(StoredDataError) as refused:
         store.import_progress(school, broken)
     assert refused.value.path == "review_cards[0].kind"
+    by_kind = {card["kind"]: card for card in exported["review_cards"]}
+    for broken_card in (
+        {**by_kind["play"], "position": "hand: 0; deal: 9X"},
+        {**by_kind["play"], "rules": "{not json"},
+        {**by_kind["play"], "seat": 2},
+        {**by_kind["lesson"], "source": "table:three"},
+    ):
+        with pytest.raises(StoredDataError) as refused:
+            store.import_progress(school, {**exported, "review_cards": [broken_card]})
+        assert refused.value.path == "review_cards[0]" and refused.value.code == "cannot_rebuild"
 
     # Signing in on a browser with its own queue moves it to the account's learner.
     store.sign_in("issuer|me", home)
