@@ -23,7 +23,7 @@ from ..engine.rules import Ruleset
 from ..engine.scoring import best_moon_option, raw_points, standing_after
 from ..engine.state import HandState
 from ..engine.vocabulary import MOON_CHOICES, MoonChoice
-from ..search.selfish import TIES
+from ..search.selfish import TIES, holds_whatever_the_ties
 from ..search.solver import OBJECTIVES, line_for
 from . import schema
 from .fields import ANSWER, FLAG, RULES, SHOW, TABLE, TEXT, TEXTS, WHOLE, WHOLES, Field, Fields, union
@@ -476,22 +476,21 @@ def _selfish_proof(
     state: HandState, fields_: Mapping[str, Any], seat: int, best: tuple[str, ...]
 ) -> dict[str, dict[str, int]]:
     """For a points puzzle under the model ``"any"``: the same single best card when every player plays
-    for itself, with ties broken against the learner and for the learner (``FieldError`` otherwise)."""
+    for itself, however the players break ties between cards equal for themselves (its worst case,
+    ties against the learner, beats every other card's best, ties for the learner); ``FieldError``
+    otherwise."""
     if fields_["objective"] != "min_points" or fields_["model"] != "any":
         return {}
-    found: dict[str, dict[str, int]] = {}
-    for ties in TIES:
-        values = selfish_values(state, seat, ties)
-        low = min(values.values())
-        winners = sorted(card for card, value in values.items() if value == low)
-        if winners != list(best):
-            raise FieldError(
-                "model",
-                f"when each player plays for itself (ties {ties} the learner) the best "
-                f"cards are {' '.join(winners)} ({values}), not {' '.join(best)}: rework the "
-                'puzzle, or set model = "paranoid" (its prompt then says so)',
-            )
-        found[ties] = values
+    found: dict[str, dict[str, int]] = {ties: selfish_values(state, seat, ties) for ties in TIES}
+    if not holds_whatever_the_ties(found, best[0]):
+        worst = found["against"][best[0]]
+        rivals = sorted(card for card, value in found["for"].items() if card != best[0] and value <= worst)
+        raise FieldError(
+            "model",
+            f"when each player plays for itself, {best[0]} can end with {worst} points (ties against the "
+            f"learner) and {' '.join(rivals)} with as few ({found}): the answer depends on how the others "
+            'break their ties: rework the puzzle, or set model = "paranoid" (its prompt then says so)',
+        )
     return found
 
 

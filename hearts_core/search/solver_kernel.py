@@ -1,6 +1,5 @@
-"""The exact solver's searches, in the kernel: alpha-beta (:func:`search`) and the
-self-interested max^n search (:func:`selfish_search`), as numba functions on ``int64``
-masks and arrays.
+"""The exact solver's search, in the kernel: alpha-beta (:func:`search`), as numba functions on
+``int64`` masks and arrays.
 
 :func:`search` returns the internal value of a position for an objective
 (:mod:`hearts_core.search.solver` explains it; fail-soft: exact inside the
@@ -142,13 +141,10 @@ def search_params(
     minimizer: Sequence[bool],
     breaks: int,
     queen: int,
-    *,
-    swap_minors: bool = True,
 ) -> np.ndarray:
     """The search's numbers (``P_*``) for an objective's table, the cards' attribute classes,
-    the counted and minimising seats, the cards that break hearts and the queen of spades.
-    ``swap_minors`` lets the transposition table treat clubs and diamonds as one when their cards
-    are alike rank by rank (not for the self-interested search: see :func:`selfish_search`)."""
+    the counted and minimising seats, the cards that break hearts and the queen of spades.  The
+    transposition table treats clubs and diamonds as one when their cards are alike rank by rank."""
     if players > MAX_SEATS:
         raise ValueError(f"the compiled solver keeps at most {MAX_SEATS} seats")
     if not supports(table):
@@ -164,7 +160,7 @@ def search_params(
             params[P_KIND + card] = local.setdefault(global_kinds[card], len(local))
         params[P_KINDS + suit] = len(local)
         params[P_RADIX + suit] = suit_radix(players, len(local))
-    params[P_TWIN] = swap_minors and global_kinds[:13] == global_kinds[13:26]
+    params[P_TWIN] = global_kinds[:13] == global_kinds[13:26]
     params[P_TABLE : P_TABLE + 52] = table
     params[P_ATTR : P_ATTR + 52] = attributes
     params[P_COUNTED : P_COUNTED + players] = counted
@@ -730,201 +726,8 @@ def search(
             value = close(keys, data, frames, ply)
 
 
-# -- the self-interested search (max^n) ------------------------------------------------------------------
-#
-# Every player plays to take the fewest points itself (the table is the ruleset's points), and a
-# player with several equally good cards for itself picks, among them, the worst for the learner
-# (``against``) or the best.  The value of a position is a vector: the points each seat takes from
-# there to the end of the hand.  There is no pruning (every node's every class of cards is
-# searched), so the steps are the alpha-beta search's with a vector in place of a value:
-# ``vectors[ply, :]`` is the best vector found so far at a ply, ``vectors[MAX_PLY, :]`` the vector a
-# child hands back.  Leads after trick 0 keep their exact vector in a transposition table
-# (``values[slot, :players]``, the cards left in ``values[slot, MAX_SEATS]``), keyed like the
-# alpha-beta search's but without swapping clubs and diamonds: the tie rule keeps the first of
-# equally good cards in card order, so two positions that differ by that swap may differ.
-
-#: The row of ``vectors`` that carries a child's vector to its parent.
-RETURNED: Final = MAX_PLY
-
-
-def new_vectors() -> np.ndarray:
-    """The self-interested search's vectors (one row per ply and the returned row)."""
-    return np.zeros((MAX_PLY + 1, MAX_SEATS), dtype=np.int64)
-
-
-def new_vector_table(cards_left: int) -> tuple[np.ndarray, np.ndarray]:
-    """An empty transposition table for the self-interested search: keys, and per slot the
-    vector and the cards left."""
-    keys, _ = new_table(cards_left)
-    return keys, np.zeros((keys.shape[0], MAX_SEATS + 1), dtype=np.int64)
-
-
-@_inline
-def vector_store(
-    keys: np.ndarray, values: np.ndarray, frames: np.ndarray, vectors: np.ndarray, ply: int, n: int
-) -> None:
-    """Keep the frame's vector under its key: in its own slot, an empty one, or over the entry of
-    its bucket with the fewest cards left."""
-    first = bucket_of(keys, frames, ply)
-    chosen = first
-    for slot in range(first, first + BUCKET):
-        if same_key(keys, slot, frames, ply) or keys[slot, 0] == 0:
-            chosen = slot
-            break
-        if values[slot, MAX_SEATS] < values[chosen, MAX_SEATS]:
-            chosen = slot
-    for index in range(KEY_SIZE):
-        keys[chosen, index] = frames[ply, F_KEY + index]
-    for seat in range(n):
-        values[chosen, seat] = vectors[ply, seat]
-    values[chosen, MAX_SEATS] = popcount(frames[ply, F_LIVE])
-
-
-@_inline
-def selfish_open(
-    params: np.ndarray,
-    rules: np.ndarray,
-    hands: np.ndarray,
-    scratch: np.ndarray,
-    keys: np.ndarray,
-    values: np.ndarray,
-    frames: np.ndarray,
-    moves: np.ndarray,
-    vectors: np.ndarray,
-    ply: int,
-) -> bool:
-    """Open the frame's position: True when its vector is known at once (the hand is over, or the
-    table has it), then in the returned row; else False with its moves ready (in card order)."""
-    n = params[P_N]
-    seat = frames[ply, F_SEAT]
-    hand = hands[seat]
-    if hand == 0:
-        for other in range(n):
-            vectors[RETURNED, other] = 0
-        return True
-    live = frames[ply, F_LIVE]
-    first = frames[ply, F_FIRST] != 0
-    if frames[ply, F_POS] == 0:
-        if not first:
-            write_key(params, scratch, frames, ply, seat, frames[ply, F_BROKEN], live)
-            slot = table_find(keys, frames, ply)
-            if slot >= 0:
-                for other in range(n):
-                    vectors[RETURNED, other] = values[slot, other]
-                return True
-        legal = legal_mask(rules, hand, -1, first, frames[ply, F_BROKEN] != 0)
-        count = representatives(params, moves, ply, legal, live ^ hand)
-    else:
-        legal = legal_mask(rules, hand, frames[ply, F_LED], first, True)
-        count = representatives(params, moves, ply, legal, (live ^ hand) | frames[ply, F_TMASK])
-    frames[ply, F_COUNT] = count
-    frames[ply, F_NEXT] = 0
-    frames[ply, F_BEST_MOVE] = -1
-    return False
-
-
-@_inline
-def selfish_better(vectors: np.ndarray, ply: int, mover: int, learner: int, against: bool) -> bool:
-    """Whether the mover prefers the returned vector to its best so far: fewer points for itself,
-    then the tie rule for the learner (the learner itself keeps the first of equal cards)."""
-    mine = vectors[RETURNED, mover]
-    if mine != vectors[ply, mover]:
-        return mine < vectors[ply, mover]
-    if mover == learner:
-        return False
-    if against:
-        return vectors[RETURNED, learner] > vectors[ply, learner]
-    return vectors[RETURNED, learner] < vectors[ply, learner]
-
-
-@_inline
-def selfish_absorb(
-    params: np.ndarray,
-    hands: np.ndarray,
-    frames: np.ndarray,
-    vectors: np.ndarray,
-    ply: int,
-    learner: int,
-    against: bool,
-) -> None:
-    """Take back the frame's move and weigh the vector its child returned (with the trick's
-    points for its winner, who leads the child)."""
-    card = frames[ply, F_CARD]
-    seat = frames[ply, F_SEAT]
-    hands[seat] ^= 1 << card
-    n = params[P_N]
-    if frames[ply, F_POS] == n - 1:
-        vectors[RETURNED, frames[ply + 1, F_SEAT]] += frames[ply, F_GAINED]
-    if frames[ply, F_BEST_MOVE] < 0 or selfish_better(vectors, ply, seat, learner, against):
-        frames[ply, F_BEST_MOVE] = card
-        for other in range(n):
-            vectors[ply, other] = vectors[RETURNED, other]
-
-
-@_inline
-def selfish_close(
-    keys: np.ndarray, values: np.ndarray, frames: np.ndarray, vectors: np.ndarray, ply: int, n: int
-) -> None:
-    """Hand the frame's best vector back (a lead after trick 0 also keeps it in the table)."""
-    for seat in range(n):
-        vectors[RETURNED, seat] = vectors[ply, seat]
-    if frames[ply, F_POS] == 0 and frames[ply, F_FIRST] == 0:
-        vector_store(keys, values, frames, vectors, ply, n)
-
-
-@_kernel
-def selfish_search(
-    params: np.ndarray,
-    rules: np.ndarray,
-    hands: np.ndarray,
-    keys: np.ndarray,
-    values: np.ndarray,
-    frames: np.ndarray,
-    moves: np.ndarray,
-    vectors: np.ndarray,
-    scratch: np.ndarray,
-    learner: int,
-    against: bool,
-    seat: int,
-    pos: int,
-    led: int,
-    wcard: int,
-    wseat: int,
-    tpts: int,
-    tmask: int,
-    broken: int,
-    live: int,
-    first: int,
-) -> None:
-    """The points each seat takes from a position to the end of the hand when everybody plays for
-    itself (``vectors[RETURNED, seat]``); ``learner`` and ``against`` give the tie rule.  The
-    position is as in :func:`set_frame`; ``params`` must count every seat (:func:`search_params`
-    with the ruleset's points as the table) and must not swap clubs and diamonds."""
-    n = params[P_N]
-    write_digits(params, hands, scratch)
-    set_frame(frames, 0, seat, pos, led, wcard, wseat, tpts, tmask, broken, live, first, 0, 0)
-    ply = 0
-    while True:
-        scratch[W_NODES] += 1
-        if not selfish_open(params, rules, hands, scratch, keys, values, frames, moves, vectors, ply):
-            descend(params, hands, frames, moves, ply)
-            ply += 1
-            continue
-        while True:
-            if ply == 0:
-                return
-            ply -= 1
-            selfish_absorb(params, hands, frames, vectors, ply, learner, against)
-            if frames[ply, F_NEXT] < frames[ply, F_COUNT]:
-                descend(params, hands, frames, moves, ply)
-                ply += 1
-                break
-            selfish_close(keys, values, frames, vectors, ply, n)
-
-
 def warm() -> None:
-    """Compile :func:`search` and :func:`selfish_search` (or load them from numba's cache) on a
-    two-card ending."""
+    """Compile :func:`search` (or load it from numba's cache) on a two-card ending."""
     rules = Ruleset()
     table = rules.tables.points
     breaks = rules.tables.legality.breaks_mask
@@ -941,49 +744,21 @@ def warm() -> None:
     search(
         params, rules_numbers, hands, keys, data, frames, moves, scratch, 0, 0, -1, -1, -1, 0, 0, 0, live, 0, -INF, INF
     )
-    keys, values = new_vector_table(8)
-    selfish_search(
-        params,
-        rules_numbers,
-        hands,
-        keys,
-        values,
-        frames,
-        moves,
-        new_vectors(),
-        scratch,
-        0,
-        True,
-        0,
-        0,
-        -1,
-        -1,
-        -1,
-        0,
-        0,
-        0,
-        live,
-        0,
-    )
 
 
 #: The compiled functions the solver calls directly (``fast.ready`` checks them).
-ENTRY_POINTS: Final = ("search", "selfish_search")
+ENTRY_POINTS: Final = ("search",)
 
 __all__ = [
     "ENTRY_POINTS",
     "INF",
     "PARAMS_SIZE",
-    "RETURNED",
     "W_NODES",
     "new_scratch",
     "new_stack",
     "new_table",
-    "new_vector_table",
-    "new_vectors",
     "search",
     "search_params",
-    "selfish_search",
     "supports",
     "warm",
 ]

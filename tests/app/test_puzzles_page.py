@@ -35,7 +35,7 @@ from hearts_core.learner.rating import next_puzzle, puzzle_facts, puzzle_for_lea
 from hearts_ui.page_state import session_key
 from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
-from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles, cards_words
+from hearts_ui.views.puzzles.common import FOLDER_VARIABLE, StoredPuzzles, cards_words, full_prompt
 from hearts_ui.views.puzzles.line import LINE_TABLE_KEY
 from hearts_ui.views.puzzles.page import PAGE as LIST_PAGE
 from hearts_ui.views.puzzles.page import TAB_KEY
@@ -496,3 +496,24 @@ def test_a_puzzle_missed_on_the_first_try_comes_back_and_its_answer_from_the_que
     assert not at.exception, at.exception
     answered = store().review_queue(learner).card(f"puzzle:{LEGALITY.id}")
     assert answered is not None and answered.reviews == 1 and answered.due > queued.due
+
+
+def test_a_prompt_says_how_the_others_are_assumed_to_play_when_that_decides_it() -> None:
+    """A worst-case question ("makes sure", "stops") says the answer holds whatever the others play; a
+    points question proven only against a table that gangs up says so; one that holds under every
+    model adds nothing."""
+    library = load_library(PUZZLES_DIR)
+    seen = set()
+    for puzzle in library.ordered():
+        question = puzzle.question if isinstance(puzzle, VariantPuzzle) else puzzle
+        if not isinstance(question, PlayPuzzle) or question.hidden or question.argument is not None:
+            continue
+        if question.objective != "min_points":
+            expected, kind = ui("puzzles.model_worst_case"), "worst case"
+        elif question.model == "paranoid":
+            expected, kind = ui("puzzles.model_paranoid"), "paranoid"
+        else:
+            expected, kind = "", "any"
+        assert full_prompt(puzzle) == " ".join(part for part in (puzzle.prompt, expected) if part), puzzle.id
+        seen.add(kind)
+    assert seen == {"worst case", "paranoid", "any"}

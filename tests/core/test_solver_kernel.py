@@ -47,7 +47,6 @@ def endings(preset: str, count: int, deepest: int) -> list[tuple[HandState, rand
 
 def test_the_searches_are_compiled() -> None:
     assert solver_kernel.search.signatures, "fast.warm() compiles the solver's search"
-    assert solver_kernel.selfish_search.signatures, "fast.warm() compiles the self-interested search"
     assert fast.ready()
 
 

@@ -279,7 +279,11 @@ def asked(puzzle: Puzzle) -> str:
 def full_prompt(puzzle: Puzzle) -> str:
     """The puzzle's question, with how the other players are assumed to play when that decides it."""
     question = play_question(puzzle)
-    if question is not None and question.model == "paranoid":
+    if question is None or question.hidden or question.argument is not None:
+        return puzzle.prompt
+    if question.objective != "min_points":  # "makes sure", "stops": a claim about the worst case
+        return f"{puzzle.prompt} {ui('puzzles.model_worst_case')}"
+    if question.model == "paranoid":
         return f"{puzzle.prompt} {ui('puzzles.model_paranoid')}"
     return puzzle.prompt
 
