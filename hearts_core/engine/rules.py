@@ -55,9 +55,9 @@ from .vocabulary import (
 )
 
 QUEEN_OF_SPADES: Final = Card.parse("QS")
-#: The jack of diamonds is not a penalty card: whatever its value, it is a bonus
-#: card, never needed for the moon (unless ``moon_needs_bonus``) and never barred
-#: from the first trick (rule ``penalty_points``; Omnibus Hearts).
+#: The card the jack-of-diamonds variants value: -10 in Omnibus Hearts, a bonus card (never
+#: needed for the moon unless ``moon_needs_bonus``, never barred from the first trick); +11 in
+#: the Russian wiki article's home variant, a penalty card like any card that costs points.
 JACK_OF_DIAMONDS: Final = Card.parse("JD")
 HEARTS_MASK: Final = SUIT_MASKS[HEARTS]
 CLUBS_MASK: Final = SUIT_MASKS[CLUBS]
@@ -270,8 +270,11 @@ class Ruleset:
         ),
     )
     """Points per card (V6, V7, the penalty tables).  Cards with positive points
-    are penalty cards, except the jack of diamonds, which is always a bonus card:
-    negative values and the JD are bonus cards, kept by their taker."""
+    are penalty cards (the moon needs them all, and it is worth their total);
+    cards with negative points are bonus cards, kept by their taker.  The JD at
+    +11 (the Russian wiki article: "the jack of diamonds gives 11 points") costs
+    points, so it is a penalty card there, one of "all the point cards" its moon
+    takes."""
 
     moon: MoonRule = field(default="choice", metadata=field_meta("V8", "choice"))
     """Taking every penalty card (V8): the shooter chooses, +N to the others, -N to
@@ -436,9 +439,8 @@ class Ruleset:
         """Masks and numbers the engine reads on every play."""
         deck = FULL_DECK_MASK & ~self.removed_cards.mask
         points = tuple(value if deck >> i & 1 else 0 for i, value in enumerate(self.penalties.by_index))
-        jack = JACK_OF_DIAMONDS
-        penalty_mask = sum(1 << i for i, value in enumerate(points) if value > 0 and i != jack)
-        bonus_mask = sum(1 << i for i, value in enumerate(points) if value < 0 or (value and i == jack))
+        penalty_mask = sum(1 << i for i, value in enumerate(points) if value > 0)
+        bonus_mask = sum(1 << i for i, value in enumerate(points) if value < 0)
         clubs = deck & CLUBS_MASK
         opening = None
         opening_mask = 0

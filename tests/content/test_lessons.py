@@ -40,6 +40,7 @@ EXPECTED_ORDER = (
     "queen_of_spades",
     "passing_strategy",
     "shooting_the_moon",
+    "moon_play",
     "whole_game",
     "variants_tour",
     "player_counts",

@@ -79,9 +79,10 @@ def expected_scores(
             return [0] * n
         pot = sum(hearts[seat] for seat in range(n) if seat not in collectors)
         return [-(pot // len(collectors)) if seat in collectors else hearts[seat] for seat in range(n)]
-    # Rule penalty_points: the jack of diamonds is never a penalty card, whatever its value.
-    penalty_cards = {card for card in rules.deck if points_of(rules, card) > 0 and str(card) != "JD"}
-    bonus_cards = {card for card in rules.deck if points_of(rules, card) and card not in penalty_cards}
+    # Rule penalty_points: a card that costs points is a penalty card (the JD at +11 too); one that
+    # gives points back is a bonus card.
+    penalty_cards = {card for card in rules.deck if points_of(rules, card) > 0}
+    bonus_cards = {card for card in rules.deck if points_of(rules, card) < 0}
     moon = sum(points_of(rules, card) for card in penalty_cards)
     bonus = [sum(points_of(rules, card) for card in cards if card in bonus_cards) for cards in taken]
     if rules.sun and rules.hand_size in won:
@@ -269,7 +270,7 @@ def test_random_hands_follow_the_rules(
     # Raw points: the deck's penalties plus its bonus cards, all shared out.
     raw = [sum(points_of(rules, card) for card in cards) for cards in taken]
     assert list(state.hand_points()) == raw
-    bonus_total = sum(points_of(rules, card) for card in rules.deck if points_of(rules, card) < 0 or str(card) == "JD")
+    bonus_total = sum(points_of(rules, card) for card in rules.deck if points_of(rules, card) < 0)
     assert sum(raw) == rules.moon_value + bonus_total
 
     choice = data.draw(st.sampled_from(CHOICES))

@@ -150,12 +150,12 @@ def test_omnibus_preset() -> None:
 
 
 def test_jack_eleven_preset() -> None:
-    # V6: the Russian wiki article's home variant, the JD gives 11 points; it is still not a penalty card
-    # (rule penalty_points), so the moon stays 26 and does not need it.
+    # V6: the Russian wiki article's home variant, the JD gives 11 points: a card that costs points is a
+    # penalty card (rule penalty_points), so the moon needs it and is worth 13 + 13 + 11.
     rules = Ruleset.preset("jack_eleven")
     assert rules.penalties["JD"] == 11
-    assert rules.moon_value == 26
-    assert "JD" in rules.bonus_cards and "JD" not in rules.penalty_cards
+    assert rules.moon_value == 37
+    assert "JD" in rules.penalty_cards and "JD" not in rules.bonus_cards
     assert "Russian wiki article" in message("preset.jack_eleven.notes")
     assert preset_info("jack_eleven").sources == ("ru_wiki",)
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from hearts_core import CardSet, Game, HandState, IllegalPassError, Reason, Ruleset
+from hearts_core.engine.scoring import score_hand
 from tests.core.conftest import Deal, Illegal, Legal, Play
 from tests.core.named_deals import (
     HOLD,
@@ -287,18 +288,38 @@ def test_v6_jack_of_diamonds_plus_eleven_from_source_004(deal: Deal, play: Play)
     assert state.scores() == [36, 1, 0, 0]
 
 
-def test_v6_jack_of_diamonds_plus_eleven_is_not_needed_for_the_moon(deal: Deal, play: Play) -> None:
-    # Rule penalty_points, the moon's details: "The jack of diamonds is not a penalty card: it is never needed
-    # for the moon" and the moon is worth "26, or 43 under Black Maria".  Seat 0 takes every
-    # heart and the QS; seat 1 takes the JD (+11) on the first trick (anything goes there, so
-    # the first-trick rule plays no part).
+def test_v6_jack_of_diamonds_plus_eleven_is_a_penalty_card_the_moon_needs(deal: Deal, play: Play) -> None:
+    # Rule penalty_points and the moon's details: a card that costs points is a penalty card, and the
+    # Russian wiki article's moon is taking "all the point cards": with the JD at +11 that includes the
+    # jack.  Seat 0 takes every heart and the QS; seat 1 takes the JD on the first trick (anything goes
+    # there, so the first-trick rule plays no part): no moon, an ordinary hand.
     ruleset = dataclasses.replace(
         Ruleset.preset("jack_eleven"), pass_cycle=("hold",), first_trick="anything", moon="add_to_others"
     )
     state = play(deal(ruleset, *MOON_JD_ELSEWHERE), MOON_JD_ELSEWHERE_PLAY)
     assert state.hand_points() == [26, 11, 0, 0]
-    assert state.score_report().moon_shooter == 0
-    assert state.scores() == [0, 11 + 26, 26, 26]
+    assert state.score_report().moon_shooter is None
+    assert state.scores() == [26, 11, 0, 0]
+
+
+def test_v6_a_moon_with_the_jack_of_diamonds_plus_eleven_is_worth_37() -> None:
+    # The moon is worth every penalty point of the deck (26, 43 under Black Maria): 37 with the JD at +11.
+    ruleset = dataclasses.replace(Ruleset.preset("jack_eleven"), moon="add_to_others")
+    assert ruleset.moon_value == 37 and "JD" in ruleset.penalty_cards and not ruleset.bonus_cards
+    everything = CardSet.parse("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS JD 2C 3C").mask
+    rest = CardSet.parse("4C 5C 6C").mask
+    report = score_hand(ruleset, (everything, rest, 0, 0), (10, 3, 0, 0))
+    assert report.moon_shooter == 0 and report.scores == (0, 37, 37, 37)
+
+
+def test_v6_jack_of_diamonds_plus_eleven_is_barred_from_the_first_trick(
+    deal: Deal, play: Play, illegal: Illegal
+) -> None:
+    # No points on the first trick: the JD at +11 costs points, so North, void in clubs, may not throw
+    # it there (a spade is the legal way out).
+    ruleset = dataclasses.replace(Ruleset.preset("jack_eleven"), pass_cycle=("hold",))
+    state = play(deal(ruleset, *MOON_JD_ELSEWHERE), "2C AC")
+    illegal(state, "JD", Reason.FIRST_TRICK_POINTS, "first_trick")
 
 
 def test_v6_the_jack_bonus_may_go_to_the_first_trick(deal: Deal, play: Play, legal: Legal) -> None:
