@@ -499,7 +499,8 @@ def test_a_puzzle_missed_on_the_first_try_comes_back_and_its_answer_from_the_que
 
 
 def test_a_prompt_says_how_the_others_are_assumed_to_play_when_that_decides_it() -> None:
-    """A worst-case question ("makes sure", "stops") says the answer holds whatever the others play; a
+    """A worst-case question ("makes sure") says the answer holds whatever the others play, a moon-stopping
+    one whatever the shooter plays (the others helping to stop it); a
     points question proven only against a table that gangs up says so; one that holds under every
     model adds nothing."""
     library = load_library(PUZZLES_DIR)
@@ -508,7 +509,9 @@ def test_a_prompt_says_how_the_others_are_assumed_to_play_when_that_decides_it()
         question = puzzle.question if isinstance(puzzle, VariantPuzzle) else puzzle
         if not isinstance(question, PlayPuzzle) or question.hidden or question.argument is not None:
             continue
-        if question.objective != "min_points":
+        if question.objective == "stop_moon":
+            expected, kind = ui("puzzles.model_stop_moon"), "stop moon"
+        elif question.objective != "min_points":
             expected, kind = ui("puzzles.model_worst_case"), "worst case"
         elif question.model == "paranoid":
             expected, kind = ui("puzzles.model_paranoid"), "paranoid"
@@ -516,4 +519,4 @@ def test_a_prompt_says_how_the_others_are_assumed_to_play_when_that_decides_it()
             expected, kind = "", "any"
         assert full_prompt(puzzle) == " ".join(part for part in (puzzle.prompt, expected) if part), puzzle.id
         seen.add(kind)
-    assert seen == {"worst case", "paranoid", "any"}
+    assert seen == {"stop moon", "worst case", "paranoid", "any"}

@@ -281,7 +281,9 @@ def full_prompt(puzzle: Puzzle) -> str:
     question = play_question(puzzle)
     if question is None or question.hidden or question.argument is not None:
         return puzzle.prompt
-    if question.objective != "min_points":  # "makes sure", "stops": a claim about the worst case
+    if question.objective == "stop_moon":  # the solver's model: the shooter against everyone else
+        return f"{puzzle.prompt} {ui('puzzles.model_stop_moon')}"
+    if question.objective != "min_points":  # "makes sure": a claim about the worst case
         return f"{puzzle.prompt} {ui('puzzles.model_worst_case')}"
     if question.model == "paranoid":
         return f"{puzzle.prompt} {ui('puzzles.model_paranoid')}"
