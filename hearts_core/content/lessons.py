@@ -394,18 +394,25 @@ def on_the_table(step: Step) -> bool:
 
 @dataclass(frozen=True)
 class CurriculumCounts:
-    """How much the lessons make the learner act: steps, exercises, actions on the table, and the
-    exercises of each idea (``lesson id/idea id`` -> count)."""
+    """How much the lessons make the learner act: steps, exercises, actions on the table (of them,
+    the cards played and passes chosen), and the exercises of each idea (``lesson id/idea id`` ->
+    count)."""
 
     steps: int
     exercises: int
     on_table: int
     per_idea: Mapping[str, int]
+    cards_or_passes: int = 0
 
     @property
     def share_on_table(self) -> float:
         """The share of all steps that are actions on the table."""
         return self.on_table / self.steps if self.steps else 0.0
+
+    @property
+    def share_cards_or_passes(self) -> float:
+        """The share of all steps where the learner plays a card or chooses a pass."""
+        return self.cards_or_passes / self.steps if self.steps else 0.0
 
 
 def count_curriculum(curriculum: Curriculum) -> CurriculumCounts:
@@ -413,14 +420,18 @@ def count_curriculum(curriculum: Curriculum) -> CurriculumCounts:
     lessons = curriculum.ordered()
     steps = [step for lesson in lessons for step in lesson.steps]
     per_idea = {f"{lesson.id}/{idea}": len(lesson.exercises(idea)) for lesson in lessons for idea in lesson.ideas}
-    return CurriculumCounts(len(steps), sum(step.is_active for step in steps), sum(map(on_the_table, steps)), per_idea)
+    plays = sum(isinstance(step, ChooseCardStep | ChoosePassStep) for step in steps)
+    return CurriculumCounts(
+        len(steps), sum(step.is_active for step in steps), sum(map(on_the_table, steps)), per_idea, plays
+    )
 
 
 def _stats(curriculum: Curriculum) -> None:
     counts = count_curriculum(curriculum)
     print(
         f"{len(curriculum.ordered())} lessons, {counts.steps} steps; {counts.exercises} exercises; "
-        f"{counts.on_table} on the table ({counts.share_on_table:.0%} of all steps)"
+        f"{counts.on_table} on the table ({counts.share_on_table:.0%} of all steps), of them "
+        f"{counts.cards_or_passes} cards played or passes chosen ({counts.share_cards_or_passes:.0%})"
     )
     for lesson in curriculum.ordered():
         on_table = sum(map(on_the_table, lesson.steps))

@@ -141,6 +141,15 @@ def test_at_least_forty_percent_of_the_steps_are_actions_on_the_table() -> None:
     )
 
 
+def test_at_least_forty_percent_of_the_steps_play_a_card_or_choose_a_pass() -> None:
+    """Clicking a seat is acting on the table too, but the stricter count is what issue 27 asks for."""
+    counts = count_curriculum(CURRICULUM)
+    assert counts.share_cards_or_passes >= 0.40, (
+        f"{counts.cards_or_passes} of {counts.steps} steps play a card or choose a pass "
+        f"({counts.share_cards_or_passes:.0%}); see python -m hearts_core.lessons stats"
+    )
+
+
 @pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.id)
 def test_every_idea_has_three_exercises_and_every_exercise_an_idea(lesson: Lesson) -> None:
     assert lesson.ideas, f"{lesson.id}: declare its [ideas] (what the learner can do after it)"
