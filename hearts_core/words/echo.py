@@ -4,6 +4,9 @@ Whatever comes from outside (a URL parameter, a pasted deal, a search) is shorte
 put in a message (an echo over :data:`ECHO_LIMIT` characters is cut with an ellipsis, so a 100 kB
 link is never written back whole), and escaped before the message is shown as Markdown, so a
 ``[link](//evil)``, an image, an emoji code or a backtick in it shows as the characters typed.
+A bare ``https://...``, ``www.example.org`` or ``someone@example.org`` would still become a link
+(Markdown finds those in the text after resolving the escapes): an invisible word joiner (U+2060)
+inside ``://``, after ``www`` and before ``@`` keeps it plain text, looking exactly as typed.
 
 >>> shorten("x" * 100)[-3:], len(shorten("x" * 100))
 ('xx…', 80)
@@ -11,6 +14,8 @@ link is never written back whole), and escaped before the message is shown as Ma
 \\[Claim\\]\\(\\/\\/evil\\.example\\) \\!\\[px\\]\\(\\/\\/e\\/p\\.png\\)
 >>> print(escape_markdown("`code` :red[x] $x$"))
 \\`code\\` \\:red\\[x\\] \\$x\\$
+>>> print(escape_markdown("https://evil.example www.evil.example a@evil.example").replace(JOINER, "+"))
+https\\:+\\/\\/evil\\.example www+\\.evil\\.example a+\\@evil\\.example
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ ECHO_LIMIT: Final = 80
 #: Markdown gives meaning to many (links, images, code, emphasis, ``:colour[...]``, ``$maths$``).
 _PUNCTUATION: Final = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
 _SPACES: Final = re.compile(r"\s+")
+#: U+2060 WORD JOINER: shows as nothing, and is no character a Markdown autolink may contain.
+JOINER: Final = "\u2060"
+#: Where an autolink literal (GFM: a ``http://`` or ``https://`` URL, a ``www.`` domain, an email
+#: address) would start: inside ``://``, between ``www`` and its dot, before ``@``.
+_AUTOLINK: Final = re.compile(r"(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)", re.IGNORECASE)
 
 
 def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -33,8 +43,10 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def escape_markdown(text: str) -> str:
-    """``text`` with every Markdown-active character escaped, so it shows exactly as written."""
-    return _PUNCTUATION.sub(r"\\\1", _SPACES.sub(" ", str(text)))
+    """``text`` with every Markdown-active character escaped and every autolink broken, so it shows
+    exactly as written and links nowhere."""
+    unlinked = _AUTOLINK.sub(JOINER, _SPACES.sub(" ", str(text)))
+    return _PUNCTUATION.sub(r"\\\1", unlinked)
 
 
 def echo(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -42,4 +54,4 @@ def echo(text: str, limit: int = ECHO_LIMIT) -> str:
     return escape_markdown(shorten(text, limit))
 
 
-__all__ = ["ECHO_LIMIT", "echo", "escape_markdown", "shorten"]
+__all__ = ["ECHO_LIMIT", "JOINER", "echo", "escape_markdown", "shorten"]
