@@ -140,7 +140,7 @@ def session_from_dict(data: Mapping[str, Any]) -> PracticeSession:
         )
     except StoredDataError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as error:
         raise StoredDataError("practice game", "cannot_rebuild") from error
 
 

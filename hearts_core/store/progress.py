@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from sqlalchemy import Connection, Engine, RowMapping, Table, delete, func, insert, select, update
@@ -34,12 +34,13 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from ..learner.lesson_progress import StepOutcome, fold_progress
 from ..learner.practice import PracticeSession
-from ..learner.puzzle_progress import EVENT_KINDS, PuzzleEvent, PuzzleRecord, apply_events
-from ..learner.review_queue import CARD_KINDS, Queue, QueueCard, QueueEvent, build_queue, can_be_asked
+from ..learner.puzzle_progress import PuzzleEvent, PuzzleRecord, apply_events
 from ..learner.review_queue import OUTCOMES as REVIEW_OUTCOMES
+from ..learner.review_queue import Queue, QueueCard, QueueEvent, build_queue
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
 from .identity import new_key
+from .progress_file import EXPORT_FORMAT, EXPORT_VERSION, MAX_SETTING_NAME, OUTCOMES, parse_export
 from .schema import (
     accounts,
     daily_results,
@@ -66,13 +67,6 @@ _PROGRESS_TABLES: Final = (
 )
 #: The name of the learner cookie's signing key in ``server_keys``.
 COOKIE_KEY: Final = "learner_cookie"
-EXPORT_FORMAT: Final = "hearts-academy-progress"
-EXPORT_VERSION: Final = 1
-OUTCOMES: Final = ("seen", "wrong", "right")
-#: Sizes an imported file may not exceed (a year of daily study is far below them).
-MAX_IMPORTED_EVENTS: Final = 100_000
-MAX_IMPORTED_GAMES: Final = 1_000
-MAX_NAME: Final = 100
 
 Clock = Callable[[], datetime]
 
@@ -277,7 +271,9 @@ class ProgressStore:
         return {name: json.loads(value) for name, value in rows}
 
     def save_setting(self, learner: str, name: str, value: Any) -> None:
-        """Keep one setting (a JSON value)."""
+        """Keep one setting (a JSON value; its name at most as long as the column allows)."""
+        if not 0 < len(name) <= MAX_SETTING_NAME or "\x00" in name:
+            raise ValueError(f"a setting's name has 1 to {MAX_SETTING_NAME} characters and no NUL")
         with self._writing() as connection:
             self._touch(connection, learner)
             _upsert(
@@ -498,7 +494,7 @@ class ProgressStore:
         """Add an exported file's progress to the learner's (what they already have is kept; an event
         already present is not added twice).  The whole file is checked first: a problem raises
         :class:`~hearts_core.store.codec.StoredDataError` naming the part, and nothing is changed."""
-        parsed = _parse_export(data)
+        parsed = parse_export(data)
         with self._writing() as connection:
             self._touch(connection, learner)
             have_lessons = {
@@ -785,225 +781,11 @@ def _upsert(
     )
 
 
-# -- an exported file, checked ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Parsed:
-    lessons: list[dict[str, Any]]
-    puzzles: list[dict[str, Any]]
-    games: list[dict[str, Any]]
-    settings: dict[str, Any]
-    review_cards: list[dict[str, Any]]
-    review_events: list[dict[str, Any]]
-    daily_results: list[dict[str, Any]]
-    practice_reviews: list[dict[str, Any]]
+# -- an exported file ----------------------------------------------------------------------------
 
 
 def _iso(moment: datetime) -> str:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
-
-
-def _moment(value: Any, path: str) -> datetime:
-    if not isinstance(value, str):
-        raise StoredDataError(path, "time_not_text")
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError as error:
-        raise StoredDataError(path, "not_a_time", value=repr(value[:40])) from error
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _name(value: Any, path: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > MAX_NAME:
-        raise StoredDataError(path, "bad_name", limit=MAX_NAME)
-    return value
-
-
-def _count(value: Any, path: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10_000:
-        raise StoredDataError(path, "bad_count", low=low, high=10_000)
-    return value
-
-
-def _optional_number(value: Any, path: str) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10_000:
-        raise StoredDataError(path, "bad_rating", high=10_000)
-    return float(value)
-
-
-def _list(data: Mapping[str, Any], name: str, limit: int) -> list[Any]:
-    value = data.get(name, [])
-    if not isinstance(value, list):
-        raise StoredDataError(name, "not_a_list")
-    if len(value) > limit:
-        raise StoredDataError(name, "too_many", limit=limit)
-    return value
-
-
-def _entry(value: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise StoredDataError(path, "not_an_object")
-    return value
-
-
-def _parse_export(data: Any) -> _Parsed:
-    if not isinstance(data, dict):
-        raise StoredDataError("file", "not_progress_file")
-    if data.get("format") != EXPORT_FORMAT:
-        raise StoredDataError("format", "not_progress_file")
-    if data.get("version") != EXPORT_VERSION:
-        raise StoredDataError("version", "wrong_version", expected=EXPORT_VERSION, found=repr(data.get("version"))[:40])
-    lessons = []
-    for index, item in enumerate(_list(data, "lessons", MAX_IMPORTED_EVENTS)):
-        path = f"lessons[{index}]"
-        entry = _entry(item, path)
-        if entry.get("outcome") not in OUTCOMES:
-            raise StoredDataError(f"{path}.outcome", "one_of", choices=", ".join(OUTCOMES))
-        lessons.append(
-            {
-                "lesson": _name(entry.get("lesson"), f"{path}.lesson"),
-                "step": _count(entry.get("step"), f"{path}.step"),
-                "outcome": entry["outcome"],
-                "at": _moment(entry.get("at"), f"{path}.at"),
-            }
-        )
-    puzzles = []
-    for index, item in enumerate(_list(data, "puzzles", MAX_IMPORTED_EVENTS)):
-        path = f"puzzles[{index}]"
-        entry = _entry(item, path)
-        if entry.get("kind") not in EVENT_KINDS:
-            raise StoredDataError(f"{path}.kind", "one_of", choices=", ".join(EVENT_KINDS))
-        correct, rung = entry.get("correct"), entry.get("rung")
-        if correct is not None and not isinstance(correct, bool):
-            raise StoredDataError(f"{path}.correct", "bool_or_nothing")
-        try:
-            event = PuzzleEvent(
-                _name(entry.get("puzzle"), f"{path}.puzzle"),
-                entry["kind"],
-                correct,
-                None if rung is None else _count(rung, f"{path}.rung", 1),
-            )
-        except ValueError as error:
-            if isinstance(error, StoredDataError):
-                raise
-            raise StoredDataError(path, "bad_event") from error
-        if not isinstance(entry.get("first_try", True), bool):
-            raise StoredDataError(f"{path}.first_try", "not_bool")
-        attempt = PuzzleAttempt(
-            event,
-            bool(entry.get("first_try", True)),
-            _count(entry.get("hints_used", 0), f"{path}.hints_used"),
-            _optional_number(entry.get("rating_before"), f"{path}.rating_before"),
-            _optional_number(entry.get("rating_after"), f"{path}.rating_after"),
-        )
-        puzzles.append({**_attempt_row(attempt), "at": _moment(entry.get("at"), f"{path}.at")})
-    games = []
-    for index, item in enumerate(_list(data, "games", MAX_IMPORTED_GAMES)):
-        path = f"games[{index}]"
-        entry = _entry(item, path)
-        state = _entry(entry.get("state"), f"{path}.state")
-        try:
-            session_from_dict(state)
-        except StoredDataError as error:
-            raise StoredDataError(f"{path}.state", error.code, **error.params) from error
-        if not isinstance(entry.get("closed", True), bool):
-            raise StoredDataError(f"{path}.closed", "not_bool")
-        games.append(
-            {
-                "state": json.dumps(state, separators=(",", ":")),
-                "closed": entry.get("closed", True),
-                "started_at": _moment(entry.get("started_at"), f"{path}.started_at"),
-                "updated_at": _moment(entry.get("updated_at"), f"{path}.updated_at"),
-            }
-        )
-    chosen = data.get("settings", {})
-    if not isinstance(chosen, dict) or len(chosen) > 50:
-        raise StoredDataError("settings", "too_many_settings", limit=50)
-    for name, value in chosen.items():
-        _name(name, f"settings.{str(name)[:20]}")
-        if len(json.dumps(value)) > 1_000:
-            raise StoredDataError(f"settings.{name}", "too_long", limit=1000)
-    return _Parsed(lessons, puzzles, games, dict(chosen), *_parse_queue(data), *_parse_daily(data))
-
-
-def _parse_daily(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The daily deals' results and the practice reviews of an exported file (absent in older files)."""
-    dailies = []
-    for index, item in enumerate(_list(data, "daily_results", MAX_IMPORTED_GAMES * 10)):
-        path = f"daily_results[{index}]"
-        entry = _entry(item, path)
-        day = _text(entry.get("day"), f"{path}.day", 10)
-        try:
-            date.fromisoformat(day)
-        except ValueError as error:
-            raise StoredDataError(f"{path}.day", "not_a_time", value=repr(day)) from error
-        points = entry.get("points")
-        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 1_000:
-            raise StoredDataError(f"{path}.points", "bad_count", low=0, high=1_000)
-        hand = _text(entry.get("hand", ""), f"{path}.hand", 4_000)
-        dailies.append({"day": day, "points": points, "hand": hand, "at": _moment(entry.get("at"), f"{path}.at")})
-    hands = []
-    for index, item in enumerate(_list(data, "practice_reviews", MAX_IMPORTED_EVENTS)):
-        path = f"practice_reviews[{index}]"
-        entry = _entry(item, path)
-        hands.append(
-            {
-                "decisions": _count(entry.get("decisions"), f"{path}.decisions"),
-                "points_lost": _optional_number(entry.get("points_lost"), f"{path}.points_lost") or 0.0,
-                "at": _moment(entry.get("at"), f"{path}.at"),
-            }
-        )
-    return dailies, hands
-
-
-def _text(value: Any, path: str, limit: int) -> str:
-    if not isinstance(value, str) or len(value) > limit or "\x00" in value:
-        raise StoredDataError(path, "too_long", limit=limit)
-    return value
-
-
-def _parse_queue(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The review queue's cards and answers of an exported file (absent in files from before it)."""
-    cards = []
-    for index, item in enumerate(_list(data, "review_cards", MAX_IMPORTED_GAMES * 10)):
-        path = f"review_cards[{index}]"
-        entry = _entry(item, path)
-        if entry.get("kind") not in CARD_KINDS:
-            raise StoredDataError(f"{path}.kind", "one_of", choices=", ".join(CARD_KINDS))
-        loss = _optional_number(entry.get("loss", 0.0), f"{path}.loss")
-        cards.append(
-            {
-                "key": _text(entry.get("key"), f"{path}.key", 160),
-                "kind": entry["kind"],
-                "rules": _text(entry.get("rules", ""), f"{path}.rules", 8_000),
-                "position": _text(entry.get("position", ""), f"{path}.position", 4_000),
-                "seat": _count(entry.get("seat", 0), f"{path}.seat"),
-                "answer": _text(entry.get("answer", ""), f"{path}.answer", 64),
-                "best": _text(entry.get("best", ""), f"{path}.best", 64),
-                "loss": loss or 0.0,
-                "source": _text(entry.get("source", ""), f"{path}.source", 160),
-                "created_at": _moment(entry.get("created_at"), f"{path}.created_at"),
-            }
-        )
-        if not can_be_asked(QueueCard(**cards[-1])):
-            raise StoredDataError(path, "cannot_rebuild")
-    answers = []
-    for index, item in enumerate(_list(data, "review_events", MAX_IMPORTED_EVENTS)):
-        path = f"review_events[{index}]"
-        entry = _entry(item, path)
-        if entry.get("outcome") not in REVIEW_OUTCOMES:
-            raise StoredDataError(f"{path}.outcome", "one_of", choices=", ".join(REVIEW_OUTCOMES))
-        answers.append(
-            {
-                "key": _text(entry.get("key"), f"{path}.key", 160),
-                "outcome": entry["outcome"],
-                "at": _moment(entry.get("at"), f"{path}.at"),
-            }
-        )
-    return cards, answers
 
 
 __all__ = [
