@@ -2,7 +2,8 @@
 
 :class:`ProgressStore` is the one module that reads and writes it; :mod:`.database` finds and
 migrates the database; :mod:`.identity` makes and checks the learner's browser token;
-:mod:`.codec` turns a practice game into JSON and back.  Run the migrations by hand with
+:mod:`.codec` turns a practice game into JSON and back; :mod:`.progress_file` reads and checks an
+uploaded progress file before anything of it is written.  Run the migrations by hand with
 ``python -m hearts_core.store upgrade`` (the app also runs them when it starts).
 """
 
@@ -10,6 +11,7 @@ from .codec import StoredDataError
 from .database import URL_VARIABLE, connect, database_url, migrate
 from .identity import learner_key, new_token, signed, verified
 from .progress import GameChangedError, ImportSummary, ProgressStore, PuzzleAttempt, SavedGame
+from .progress_file import read_progress_file
 
 __all__ = [
     "URL_VARIABLE",
@@ -24,6 +26,7 @@ __all__ = [
     "learner_key",
     "migrate",
     "new_token",
+    "read_progress_file",
     "signed",
     "verified",
 ]

@@ -13,7 +13,7 @@ from typing import Final, Literal
 
 import streamlit as st
 
-from hearts_core.store import StoredDataError
+from hearts_core.store import StoredDataError, read_progress_file
 from hearts_core.words.echo import escape_markdown, shorten
 
 from .. import page_state
@@ -135,13 +135,11 @@ def _load(content: bytes) -> None:
         page_state.update(AccountView, notice=("error", ui("account.too_big", limit=MAX_UPLOAD_MB)))
         return
     try:
-        data = json.loads(content.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        page_state.update(AccountView, notice=("error", ui("account.bad_json")))
-        return
-    try:
-        added = store().import_progress(learner(), data)
+        added = store().import_progress(learner(), read_progress_file(content))
     except StoredDataError as error:
+        if error.code == "not_json":
+            page_state.update(AccountView, notice=("error", ui("account.bad_json")))
+            return
         problem = escape_markdown(shorten(f"{error.path}: {error.problem}", 200))  # it may quote the file
         page_state.update(AccountView, notice=("error", ui("account.bad_file", problem=problem)))
         return
