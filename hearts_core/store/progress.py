@@ -21,6 +21,7 @@ that a save from a stale copy must match.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -491,64 +492,41 @@ class ProgressStore:
         }
 
     def import_progress(self, learner: str, data: Any) -> ImportSummary:
-        """Add an exported file's progress to the learner's (what they already have is kept; an event
-        already present is not added twice).  The whole file is checked first: a problem raises
-        :class:`~hearts_core.store.codec.StoredDataError` naming the part, and nothing is changed."""
+        """Add an exported file's progress to the learner's (what they already have is kept).  The whole
+        file is checked first (:func:`~hearts_core.store.progress_file.parse_export`): a problem raises
+        :class:`~hearts_core.store.codec.StoredDataError` naming the part, and nothing is changed.
+
+        Importing is idempotent: an event or a game already kept (imported before, or the learner's own,
+        recognised by its content and its time in UTC) is not added again, so the same file loaded twice,
+        or twice at once, feeds no streak or rating twice.  An imported row keeps its content's digest,
+        unique per learner (``digest``)."""
         parsed = parse_export(data)
         with self._writing() as connection:
             self._touch(connection, learner)
-            have_lessons = {
-                (row.lesson, row.step, row.outcome, _iso(row.at))
-                for row in connection.execute(select(lesson_events).where(lesson_events.c.learner == learner))
-            }
-            new_lessons = [
-                row
-                for row in parsed.lessons
-                if (row["lesson"], row["step"], row["outcome"], _iso(row["at"])) not in have_lessons
-            ]
-            have_puzzles = {
-                (row.puzzle, row.kind, row.correct, row.rung, _iso(row.at))
-                for row in connection.execute(select(puzzle_events).where(puzzle_events.c.learner == learner))
-            }
-            new_puzzles = [
-                row
-                for row in parsed.puzzles
-                if (row["puzzle"], row["kind"], row["correct"], row["rung"], _iso(row["at"])) not in have_puzzles
-            ]
-            for row in new_lessons:
-                connection.execute(insert(lesson_events).values(learner=learner, **row))
-            for row in new_puzzles:
-                connection.execute(insert(puzzle_events).values(learner=learner, **row))
+            added = {}
+            for table, rows in (
+                (lesson_events, parsed.lessons),
+                (puzzle_events, parsed.puzzles),
+                (review_events, parsed.review_events),
+                (practice_reviews, parsed.practice_reviews),
+            ):
+                fresh = _new_rows(table, rows, _known_digests(connection, table, learner))
+                _insert_new(connection, table, learner, fresh)
+                added[table.name] = len(fresh)
+            games = _new_rows(practice_games, parsed.games, _known_digests(connection, practice_games, learner))
             has_open = _current_game(connection, learner) is not None
-            for game in parsed.games:
+            for game in games:
                 closed = game["closed"] or has_open
                 has_open = has_open or not closed
-                connection.execute(
-                    insert(practice_games).values(learner=learner, version=1, **{**game, "closed": closed})
-                )
+                game.update(closed=closed, version=1)
+            _insert_new(connection, practice_games, learner, games)
             have_cards = _queued_keys(connection, learner)
             for card in parsed.review_cards:
                 if card["key"] not in have_cards:
                     connection.execute(insert(review_cards).values(learner=learner, **card))
                     have_cards.add(card["key"])
-            have_answers = {
-                (row.key, row.outcome, _iso(row.at))
-                for row in connection.execute(select(review_events).where(review_events.c.learner == learner))
-            }
-            for answer in parsed.review_events:
-                if (answer["key"], answer["outcome"], _iso(answer["at"])) not in have_answers:
-                    connection.execute(insert(review_events).values(learner=learner, **answer))
             for result in parsed.daily_results:
                 _insert_ignore(connection, daily_results, {"learner": learner, **result}, ["learner", "day"])
-            have_hands = {
-                _iso(moment)
-                for moment in connection.execute(
-                    select(practice_reviews.c.at).where(practice_reviews.c.learner == learner)
-                ).scalars()
-            }
-            for hand in parsed.practice_reviews:
-                if _iso(hand["at"]) not in have_hands:
-                    connection.execute(insert(practice_reviews).values(learner=learner, **hand))
             for name, value in parsed.settings.items():
                 _upsert(
                     connection,
@@ -557,7 +535,7 @@ class ProgressStore:
                     ["learner", "name"],
                     ["value"],
                 )
-        return ImportSummary(len(new_lessons), len(new_puzzles), len(parsed.games), len(parsed.settings))
+        return ImportSummary(added["lesson_events"], added["puzzle_events"], len(games), len(parsed.settings))
 
     def forget(self, learner: str) -> None:
         """Delete everything kept for the learner (their account link too)."""
@@ -687,6 +665,9 @@ def _merge(connection: Connection, source: str, target: str, now: datetime) -> N
     if _current_game(connection, target) is not None:
         _close_games(connection, source, now)
     for table in (lesson_events, puzzle_events, practice_games, review_events, practice_reviews):
+        # A row both imported (the same file loaded in both browsers) is kept once: the target's.
+        both = select(table.c.digest).where(table.c.learner == target, table.c.digest.is_not(None))
+        connection.execute(delete(table).where(table.c.learner == source, table.c.digest.in_(both)))
         connection.execute(update(table).where(table.c.learner == source).values(learner=target))
     their_days = {
         str(day)
@@ -781,11 +762,62 @@ def _upsert(
     )
 
 
-# -- an exported file ----------------------------------------------------------------------------
+# -- an exported file, and imported rows known by their content --------------------------------------
 
 
 def _iso(moment: datetime) -> str:
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+    """A time in UTC as ISO 8601 (the same instant always gives the same text)."""
+    return _aware(moment).isoformat()
+
+
+#: What makes an imported row the same event as another, beside the learner: these fields (times in
+#: UTC).  A practice game is the same game when its rules, bots, seat, seed, daily deal and start are.
+_SAME_EVENT: Final = {
+    "lesson_events": ("lesson", "step", "outcome", "at"),
+    "puzzle_events": ("puzzle", "kind", "correct", "rung", "at"),
+    "review_events": ("key", "outcome", "at"),
+    "practice_reviews": ("decisions", "points_lost", "at"),
+}
+_SAME_GAME: Final = ("rules", "level", "seat", "seed", "daily")
+
+
+def _digest(table: Table, row: Mapping[str, Any] | RowMapping) -> str:
+    """The SHA-256 of what makes ``row`` the event (or game) it is, as 64 hex digits."""
+    if table is practice_games:
+        try:
+            state = json.loads(row["state"])
+            parts: list[Any] = [state.get(name) for name in _SAME_GAME] if isinstance(state, dict) else [state]
+        except ValueError:  # an unreadable game: only the same text is the same game
+            parts = [row["state"]]
+        parts.append(_iso(row["started_at"]))
+    else:
+        parts = [_iso(row[name]) if isinstance(row[name], datetime) else row[name] for name in _SAME_EVENT[table.name]]
+    text = json.dumps([table.name, *parts], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _known_digests(connection: Connection, table: Table, learner: str) -> set[str]:
+    """The digests of the learner's rows in ``table``: stored on imported rows, computed for the others."""
+    rows = connection.execute(select(table).where(table.c.learner == learner)).mappings()
+    return {row["digest"] or _digest(table, row) for row in rows}
+
+
+def _new_rows(table: Table, rows: Iterable[Mapping[str, Any]], known: set[str]) -> list[dict[str, Any]]:
+    """The rows whose digest is not ``known`` (nor that of an earlier row of the file), with it."""
+    fresh = []
+    for row in rows:
+        digest = _digest(table, row)
+        if digest not in known:
+            known.add(digest)
+            fresh.append({**row, "digest": digest})
+    return fresh
+
+
+def _insert_new(connection: Connection, table: Table, learner: str, rows: list[dict[str, Any]]) -> None:
+    """Insert imported rows at once; one already there (the same file imported at the same time) is left."""
+    if rows:
+        statement = _dialect_insert(connection, table).on_conflict_do_nothing(index_elements=["learner", "digest"])
+        connection.execute(statement, [{"learner": learner, **row} for row in rows])
 
 
 __all__ = [

@@ -8,12 +8,14 @@ events folded in order, so no tab can overwrite another.  The schema is owned by
 
 from __future__ import annotations
 
-from typing import Final
+from datetime import UTC, datetime
+from typing import Any, Final
 
 from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Dialect,
     Float,
     ForeignKey,
     Index,
@@ -23,16 +25,51 @@ from sqlalchemy import (
     Table,
     Text,
 )
+from sqlalchemy.types import TypeDecorator
 
 metadata: Final = MetaData()
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A time kept as the same UTC instant on every database, and read back in UTC.
+
+    PostgreSQL converts a time with an offset itself; SQLite keeps the clock time and drops the offset,
+    so ``10:00+05:00`` would be read back as ``10:00`` UTC, five hours wrong.  A time naming no zone is
+    UTC.
+
+    >>> from datetime import timedelta, timezone
+    >>> UTCDateTime().process_bind_param(datetime(2026, 12, 1, 10, tzinfo=timezone(timedelta(hours=5))), None)
+    datetime.datetime(2026, 12, 1, 5, 0, tzinfo=datetime.timezone.utc)
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect | None) -> datetime | None:
+        return None if value is None else _utc(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect | None) -> datetime | None:
+        return None if value is None else _utc(value)
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _digest_column() -> Column[str]:
+    """An imported row's content digest (None for a row written here), added by the fifth migration:
+    with ``learner`` a unique key, so a file imported twice stores each of its events and games once
+    (:meth:`~hearts_core.store.progress.ProgressStore.import_progress`)."""
+    return Column("digest", String(64), nullable=True)
+
 
 #: A learner: the key is the SHA-256 of the browser's secret token, so the database holds no token.
 learners: Final = Table(
     "learners",
     metadata,
     Column("id", String(64), primary_key=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("seen_at", UTCDateTime(), nullable=False),
     # Set when the learner's progress was merged into a signed-in account's learner.
     Column("merged_into", String(64), nullable=True),
 )
@@ -53,8 +90,10 @@ lesson_events: Final = Table(
     Column("lesson", String(100), nullable=False),
     Column("step", Integer, nullable=False),
     Column("outcome", String(8), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    _digest_column(),
     Index("ix_lesson_events_learner", "learner", "id"),
+    Index("ux_lesson_events_digest", "learner", "digest", unique=True),
 )
 
 puzzle_events: Final = Table(
@@ -71,8 +110,10 @@ puzzle_events: Final = Table(
     Column("hints_used", Integer, nullable=False),
     Column("rating_before", Float, nullable=True),
     Column("rating_after", Float, nullable=True),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    _digest_column(),
     Index("ix_puzzle_events_learner", "learner", "id"),
+    Index("ux_puzzle_events_digest", "learner", "digest", unique=True),
 )
 
 practice_games: Final = Table(
@@ -85,9 +126,11 @@ practice_games: Final = Table(
     Column("closed", Boolean, nullable=False),
     # Raised by every save; a save from a stale copy (another tab moved on) is refused.
     Column("version", Integer, nullable=False),
-    Column("started_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    _digest_column(),
     Index("ix_practice_games_learner", "learner", "closed"),
+    Index("ux_practice_games_digest", "learner", "digest", unique=True),
 )
 
 # -- added by the second migration ----------------------------------------------------------
@@ -106,7 +149,7 @@ accounts: Final = Table(
     metadata,
     Column("subject", String(512), primary_key=True),
     Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
 )
 
 # -- added by the third migration -----------------------------------------------------------
@@ -126,7 +169,7 @@ review_cards: Final = Table(
     Column("best", String(64), nullable=False),
     Column("loss", Float, nullable=False),
     Column("source", String(160), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
 )
 
 #: An answer to a review card (right or wrong), or the learner suspending or resuming it.
@@ -137,8 +180,10 @@ review_events: Final = Table(
     Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
     Column("key", String(160), nullable=False),
     Column("outcome", String(8), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    _digest_column(),
     Index("ix_review_events_learner", "learner", "id"),
+    Index("ux_review_events_digest", "learner", "digest", unique=True),
 )
 
 #: A learner's first result on a day's daily deal (:mod:`hearts_core.learner.daily`).
@@ -150,7 +195,7 @@ daily_results: Final = Table(
     Column("points", Integer, nullable=False),
     # The hand as played (the project's notation), for its review on the Daily deal page.
     Column("hand", Text, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
     Index("ix_daily_results_day", "day"),
 )
 
@@ -162,11 +207,14 @@ practice_reviews: Final = Table(
     Column("learner", String(64), ForeignKey("learners.id"), nullable=False),
     Column("decisions", Integer, nullable=False),
     Column("points_lost", Float, nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    _digest_column(),
     Index("ix_practice_reviews_learner", "learner", "id"),
+    Index("ux_practice_reviews_digest", "learner", "digest", unique=True),
 )
 
 __all__ = [
+    "UTCDateTime",
     "accounts",
     "daily_results",
     "learners",
