@@ -2,8 +2,9 @@
 
 This file is both the server and the home page.  ``streamlit run`` finds ``app`` below and serves
 the site through it (Streamlit's ASGI app with the learner cookie middleware of
-:mod:`hearts_ui.server`, and the progress database opened at start-up); each learner's session then
-runs this same file as the home page, under the name ``__main__``.
+:mod:`hearts_ui.server`, the uploaded-files limit of :mod:`hearts_ui.upload_limit`, and the progress
+database opened at start-up); each learner's session then runs this same file as the home page,
+under the name ``__main__``.
 """
 
 import streamlit as st
@@ -19,7 +20,10 @@ else:  # imported by the web server
     from starlette.middleware import Middleware
 
     from hearts_ui.server import FirstPageWatch, LearnerCookieMiddleware, lifespan
+    from hearts_ui.upload_limit import UploadLimit
 
     app = st.App(
-        "app.py", middleware=[Middleware(LearnerCookieMiddleware), Middleware(FirstPageWatch)], lifespan=lifespan
+        "app.py",
+        middleware=[Middleware(LearnerCookieMiddleware), Middleware(FirstPageWatch), Middleware(UploadLimit)],
+        lifespan=lifespan,
     )
