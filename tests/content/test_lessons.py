@@ -43,6 +43,7 @@ EXPECTED_ORDER = (
     "moon_play",
     "whole_game",
     "variants_tour",
+    "variants_at_the_table",
     "player_counts",
     "strategy",
     "history",
