@@ -1,6 +1,7 @@
 """Hearts Academy as a class is served: N Streamlit processes behind nginx, started on one machine.
 
     python deploy/stack.py [--processes N] [--port 8500] [--db-url URL] [--folder deploy/run]
+                           [--server-name NAME ...]
 
 Starts ``--processes`` (default: one per core) ``streamlit run app.py`` processes on free loopback
 ports, every one with the same ``STREAMLIT_SERVER_COOKIE_SECRET`` (taken from the environment, else
@@ -9,7 +10,9 @@ folder: WAL mode lets the processes of one machine share it).  The database's mi
 before any process starts, so the processes never race on them.  Then Debian's nginx runs as the
 current user, in the foreground, with its config, pid, logs and temporary files in the stack folder,
 answering on ``127.0.0.1:--port``: sticky by the learner cookie, the websocket proxied, the health
-endpoint passed through (``deploy/nginx.conf.template``).  When every process and nginx answer
+endpoint passed through, hardening headers on every answer, Streamlit's internals kept in, and a Host
+other than ``--server-name`` (default: ``localhost`` and ``127.0.0.1``) answered by nothing
+(``deploy/nginx.conf.template``).  When every process and nginx answer
 ``/_stcore/health``, the URL and the pids are printed; Ctrl-C (or SIGTERM) stops everything.
 
 The same from Python, for a test or a load benchmark::
@@ -56,6 +59,10 @@ HEALTH: Final = "/_stcore/health"
 START_TIMEOUT: Final = 120.0
 STOP_TIMEOUT: Final = 10.0
 _PLACEHOLDER: Final = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+#: The host names nginx answers to unless told others: the loopback the stack listens on.
+DEFAULT_SERVER_NAMES: Final = ("localhost", "127.0.0.1")
+#: A host name nginx may be given (letters, digits, dots, dashes; a leading ``*.`` for subdomains).
+_SERVER_NAME: Final = re.compile(r"(\*\.)?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
 #: Loopback only, and never through a proxy from the environment.
 _OPENER: Final = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -85,20 +92,39 @@ def render(template: str, values: Mapping[str, str]) -> str:
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
-def nginx_config(backends: Sequence[str], listen: str, folder: Path, template: str | None = None) -> str:
-    """The nginx config for ``backends`` (``host:port`` of each Streamlit process), from the template.
+def nginx_config(
+    backends: Sequence[str],
+    listen: str,
+    folder: Path,
+    template: str | None = None,
+    server_names: Sequence[str] = DEFAULT_SERVER_NAMES,
+) -> str:
+    """The nginx config for ``backends`` (``host:port`` of each Streamlit process), from the template,
+    answering to the hosts ``server_names``.
 
     >>> text = nginx_config(["127.0.0.1:9001", "127.0.0.1:9002"], "127.0.0.1:8500", Path("/srv/stack"))
     >>> for line in text.splitlines():
-    ...     if line.strip().startswith(("hash", "server 127", "listen")):
+    ...     if line.strip().startswith(("hash", "server 127", "listen", "server_name")):
     ...         print(line.strip())
     hash $hearts_sticky_key consistent;
     server 127.0.0.1:9001;
     server 127.0.0.1:9002;
+    listen 127.0.0.1:8500 default_server;
+    server_name _;
     listen 127.0.0.1:8500;
+    server_name localhost 127.0.0.1;
+    >>> nginx_config(["127.0.0.1:9001"], "127.0.0.1:8500", Path("/srv"), server_names=["a.example; evil"])
+    Traceback (most recent call last):
+    ...
+    ValueError: not a host name nginx may answer to: 'a.example; evil'
     """
     if not backends:
         raise ValueError("an nginx upstream needs at least one Streamlit process")
+    if not server_names:
+        raise ValueError("nginx must answer to at least one host name")
+    for name in server_names:
+        if not _SERVER_NAME.fullmatch(name):
+            raise ValueError(f"not a host name nginx may answer to: {name!r}")
     text = TEMPLATE.read_text(encoding="utf-8") if template is None else template
     return render(
         text,
@@ -106,6 +132,7 @@ def nginx_config(backends: Sequence[str], listen: str, folder: Path, template: s
             "user": _user_directive(),
             "folder": str(folder),
             "listen": listen,
+            "server_names": " ".join(server_names),
             "servers": "\n".join(f"        server {address};" for address in backends),
         },
     )
@@ -181,6 +208,7 @@ class Stack:
         cookie_secret: str | None = None,
         python: str = sys.executable,
         nginx: Path | str = NGINX,
+        server_names: Sequence[str] = DEFAULT_SERVER_NAMES,
     ) -> None:
         self.processes = processes if processes is not None else (os.cpu_count() or 1)
         if self.processes < 1:
@@ -191,6 +219,8 @@ class Stack:
         self.cookie_secret = cookie_secret or os.environ.get(COOKIE_SECRET_VARIABLE) or secrets.token_urlsafe(32)
         self.python = python
         self.nginx = Path(nginx)
+        # The stack listens on 127.0.0.1 and asks nginx for its health there: it always answers to that.
+        self.server_names = tuple(dict.fromkeys([*server_names, "127.0.0.1"]))
         self.backends: list[str] = []
         self._children: list[_Child] = []
 
@@ -321,7 +351,7 @@ class Stack:
         ]
 
     def _start_nginx(self) -> None:
-        config = nginx_config(self.backends, f"127.0.0.1:{self.port}", self.folder)
+        config = nginx_config(self.backends, f"127.0.0.1:{self.port}", self.folder, server_names=self.server_names)
         self.config_path.write_text(config, encoding="utf-8")
         check = subprocess.run(self._nginx_command("-t", "-q"), capture_output=True, text=True, timeout=30, check=False)
         if check.returncode != 0:
@@ -415,8 +445,22 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_FOLDER,
         help="config, pid, logs and the default database (default: deploy/run)",
     )
+    parser.add_argument(
+        "--server-name",
+        action="append",
+        dest="server_names",
+        metavar="NAME",
+        help="a host name the site answers to, repeatable; any other Host gets no answer but 127.0.0.1, "
+        f"where the stack listens (default: {' '.join(DEFAULT_SERVER_NAMES)})",
+    )
     options = parser.parse_args(argv)
-    stack = Stack(processes=options.processes, port=options.port, db_url=options.db_url, folder=options.folder)
+    stack = Stack(
+        processes=options.processes,
+        port=options.port,
+        db_url=options.db_url,
+        folder=options.folder,
+        server_names=options.server_names or DEFAULT_SERVER_NAMES,
+    )
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGINT too: a shell's `&` ignores it
         signal.signal(signum, _interrupt)
     try:

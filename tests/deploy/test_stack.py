@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin, Subprotocol
 
 import deploy.stack
-from deploy.stack import NGINX, TEMPLATE, Stack, free_port, nginx_config
+from deploy.stack import DEFAULT_SERVER_NAMES, NGINX, TEMPLATE, Stack, free_port, nginx_config
 from hearts_ui.storage import COOKIE
 
 pytestmark = [pytest.mark.deploy, pytest.mark.slow]  # a whole stack of servers: the full run's
@@ -73,7 +73,13 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     if not NGINX.exists():
         pytest.skip(NO_NGINX)
     folder = tmp_path_factory.mktemp("stack")
-    running = Stack(processes=2, port=free_port(), db_url=f"sqlite:///{folder / 'progress.sqlite3'}", folder=folder)
+    running = Stack(
+        processes=2,
+        port=free_port(),
+        db_url=f"sqlite:///{folder / 'progress.sqlite3'}",
+        folder=folder,
+        server_names=(*DEFAULT_SERVER_NAMES, "hearts.test"),  # the websocket test's named host
+    )
     running.start(timeout=90)
     pids = list(running.pids.values())
     try:
