@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from hearts_core.content.proofs import PROOFS_FILE, PROOFS_VARIABLE, read_book, write_book
 from hearts_core.content.puzzles import PROVE_COMMAND, PUZZLES_DIR, load_library
 from hearts_core.store import URL_VARIABLE
+from tests.chromium import launched_browser
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 _FOLDER = Path(tempfile.mkdtemp(prefix="hearts-academy-tests-"))
 os.environ[URL_VARIABLE] = f"sqlite:///{_FOLDER / 'progress.sqlite3'}"
@@ -50,3 +56,9 @@ def pytest_configure(config: pytest.Config) -> None:
         ),
         stacklevel=2,
     )
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """The session's one Chromium (see tests/chromium.py: a second sync Playwright cannot start)."""
+    yield from launched_browser()

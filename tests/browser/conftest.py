@@ -20,20 +20,12 @@ from typing import TYPE_CHECKING
 import pytest
 
 from hearts_ui.storage import CLOCK_OFFSET_VARIABLE
+from tests.chromium import CHROMIUM  # the session's browser fixture is in tests/conftest.py
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 START_TIMEOUT = 60.0
 
 
@@ -139,17 +131,6 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
     root.mkdir(parents=True, exist_ok=True)
     return root
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture()

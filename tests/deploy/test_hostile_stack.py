@@ -384,7 +384,6 @@ def test_hsts_is_sent_over_https_only(stack: Stack, https_nginx: str) -> None:
 
 # -- the real app through the hardened stack, in chromium ---------------------------------------------
 
-CHROMIUM = Path("/usr/bin/chromium")
 #: Every page of the app, by its address.
 PATHS = ["/", *(f"/{Path(path).stem.split('_', 1)[1]}" for path, _, _ in PAGES if path != "app.py")]
 _WATCH_CSP = """
@@ -394,19 +393,10 @@ document.addEventListener("securitypolicyviolation",
 """
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} not found: install Debian's chromium to load the app through the stack")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"], headless=True
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+@pytest.fixture()
+def chromium(browser: Browser) -> Browser:
+    """The session's Chromium (tests/chromium.py: a second sync Playwright cannot start beside it)."""
+    return browser
 
 
 def _settled(page: Page) -> None:
