@@ -24,6 +24,8 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,7 +43,7 @@ from ..learner.review_queue import Queue, QueueCard, QueueEvent, build_queue
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
 from .identity import new_key
-from .progress_file import EXPORT_FORMAT, EXPORT_VERSION, MAX_SETTING_NAME, OUTCOMES, parse_export
+from .progress_file import EXPORT_FORMAT, EXPORT_VERSION, MAX_SETTING_NAME, OUTCOMES, parse_export, share_time
 from .schema import (
     accounts,
     daily_results,
@@ -66,6 +68,17 @@ _PROGRESS_TABLES: Final = (
     daily_results,
     practice_reviews,
 )
+#: The tables whose imported rows keep a digest (a row already there is not imported again).
+_DIGESTED: Final = (lesson_events, puzzle_events, review_events, practice_reviews, practice_games)
+#: An import writes its rows in transactions of about this long (and chunks of this many rows), then
+#: pauses, so other learners' saves wait for one transaction at most (``benchmarks/import_lock.py``).
+#: On SQLite the pause is longer than the busy handler sleeps between two tries in the first 0.2 s of
+#: a wait (up to 50 ms), so a save of another process waiting on the file's lock gets its turn; a
+#: PostgreSQL save waiting for the learner's row has it the moment the import commits.
+IMPORT_BATCH_SECONDS: Final = 0.05
+IMPORT_CHUNK: Final = 200
+IMPORT_PAUSE_SECONDS: Final = 0.11
+IMPORT_PAUSE_SECONDS_POSTGRES: Final = 0.005
 #: The name of the learner cookie's signing key in ``server_keys``.
 COOKIE_KEY: Final = "learner_cookie"
 
@@ -499,34 +512,39 @@ class ProgressStore:
         Importing is idempotent: an event or a game already kept (imported before, or the learner's own,
         recognised by its content and its time in UTC) is not added again, so the same file loaded twice,
         or twice at once, feeds no streak or rating twice.  An imported row keeps its content's digest,
-        unique per learner (``digest``)."""
+        unique per learner (``digest``).
+
+        The rows are written in short transactions (:data:`IMPORT_BATCH_SECONDS` each, then a pause of
+        :data:`IMPORT_PAUSE_SECONDS`), so a large file never keeps other learners' saves waiting on the
+        write lock for longer than one of them.  Should the database fail part-way, what was written
+        stays and loading the file again adds the rest, nothing twice."""
         parsed = parse_export(data)
+        with self.engine.connect() as connection:  # what is there already: read without the write lock
+            known = {table.name: _known_digests(connection, table, learner) for table in _DIGESTED}
+            has_open = _current_game(connection, learner) is not None
+            have_cards = _queued_keys(connection, learner)
+        added = {}
+        writes: list[tuple[Table, list[dict[str, Any]], list[str]]] = []
+        for table, rows in (
+            (lesson_events, parsed.lessons),
+            (puzzle_events, parsed.puzzles),
+            (review_events, parsed.review_events),
+            (practice_reviews, parsed.practice_reviews),
+            (practice_games, parsed.games),
+        ):
+            fresh = _new_rows(table, rows, known[table.name])
+            added[table.name] = len(fresh)
+            writes.append((table, fresh, ["learner", "digest"]))
+        for game in writes[-1][1]:  # at most one open game: the learner's own, else the file's first
+            closed = game["closed"] or has_open
+            has_open = has_open or not closed
+            game.update(closed=closed, version=1)
+        cards = [card for card in parsed.review_cards if card["key"] not in have_cards]
+        writes.append((review_cards, cards, ["learner", "key"]))
+        writes.append((daily_results, parsed.daily_results, ["learner", "day"]))
+        self._write_batches(learner, writes)
         with self._writing() as connection:
             self._touch(connection, learner)
-            added = {}
-            for table, rows in (
-                (lesson_events, parsed.lessons),
-                (puzzle_events, parsed.puzzles),
-                (review_events, parsed.review_events),
-                (practice_reviews, parsed.practice_reviews),
-            ):
-                fresh = _new_rows(table, rows, _known_digests(connection, table, learner))
-                _insert_new(connection, table, learner, fresh)
-                added[table.name] = len(fresh)
-            games = _new_rows(practice_games, parsed.games, _known_digests(connection, practice_games, learner))
-            has_open = _current_game(connection, learner) is not None
-            for game in games:
-                closed = game["closed"] or has_open
-                has_open = has_open or not closed
-                game.update(closed=closed, version=1)
-            _insert_new(connection, practice_games, learner, games)
-            have_cards = _queued_keys(connection, learner)
-            for card in parsed.review_cards:
-                if card["key"] not in have_cards:
-                    connection.execute(insert(review_cards).values(learner=learner, **card))
-                    have_cards.add(card["key"])
-            for result in parsed.daily_results:
-                _insert_ignore(connection, daily_results, {"learner": learner, **result}, ["learner", "day"])
             for name, value in parsed.settings.items():
                 _upsert(
                     connection,
@@ -535,7 +553,40 @@ class ProgressStore:
                     ["learner", "name"],
                     ["value"],
                 )
-        return ImportSummary(added["lesson_events"], added["puzzle_events"], len(games), len(parsed.settings))
+        return ImportSummary(
+            added["lesson_events"], added["puzzle_events"], added["practice_games"], len(parsed.settings)
+        )
+
+    def _write_batches(self, learner: str, writes: list[tuple[Table, list[dict[str, Any]], list[str]]]) -> None:
+        """Insert the rows (each table's, with the key a row already there is known by) in transactions
+        of about :data:`IMPORT_BATCH_SECONDS`, pausing :data:`IMPORT_PAUSE_SECONDS` between two."""
+        pending = deque(
+            (table, rows[start : start + IMPORT_CHUNK], keys)
+            for table, rows, keys in writes
+            for start in range(0, len(rows), IMPORT_CHUNK)
+        )
+        while pending:
+            with self._writing() as connection:
+                began = time.monotonic()
+                self._touch(connection, learner)
+                while pending and time.monotonic() - began < IMPORT_BATCH_SECONDS:
+                    table, rows, keys = pending.popleft()
+                    statement = _dialect_insert(connection, table).on_conflict_do_nothing(index_elements=keys)
+                    connection.execute(statement, [{"learner": learner, **row} for row in rows])
+            if pending:
+                self._pause_after_batch()
+
+    def _pause_after_batch(self) -> None:
+        """Let the others' saves go.  On SQLite the import also copies its log into the database file
+        meanwhile (a checkpoint, which takes no write lock), so the log never grows long enough for
+        another learner's save to be the one that has to copy it."""
+        if self._write_lock is None:
+            time.sleep(IMPORT_PAUSE_SECONDS_POSTGRES)
+            return
+        began = time.monotonic()
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        time.sleep(max(0.0, IMPORT_PAUSE_SECONDS - (time.monotonic() - began)))
 
     def forget(self, learner: str) -> None:
         """Delete everything kept for the learner (their account link too)."""
@@ -799,25 +850,23 @@ def _digest(table: Table, row: Mapping[str, Any] | RowMapping) -> str:
 def _known_digests(connection: Connection, table: Table, learner: str) -> set[str]:
     """The digests of the learner's rows in ``table``: stored on imported rows, computed for the others."""
     rows = connection.execute(select(table).where(table.c.learner == learner)).mappings()
-    return {row["digest"] or _digest(table, row) for row in rows}
+    known = set()
+    for count, row in enumerate(rows):
+        share_time(count)
+        known.add(row["digest"] or _digest(table, row))
+    return known
 
 
 def _new_rows(table: Table, rows: Iterable[Mapping[str, Any]], known: set[str]) -> list[dict[str, Any]]:
     """The rows whose digest is not ``known`` (nor that of an earlier row of the file), with it."""
     fresh = []
-    for row in rows:
+    for count, row in enumerate(rows):
+        share_time(count)
         digest = _digest(table, row)
         if digest not in known:
             known.add(digest)
             fresh.append({**row, "digest": digest})
     return fresh
-
-
-def _insert_new(connection: Connection, table: Table, learner: str, rows: list[dict[str, Any]]) -> None:
-    """Insert imported rows at once; one already there (the same file imported at the same time) is left."""
-    if rows:
-        statement = _dialect_insert(connection, table).on_conflict_do_nothing(index_elements=["learner", "digest"])
-        connection.execute(statement, [{"learner": learner, **row} for row in rows])
 
 
 __all__ = [

@@ -40,9 +40,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from itertools import accumulate
 from typing import Any, Final
 
 from sqlalchemy import Column
@@ -80,6 +82,8 @@ MAX_SEAT: Final = 5
 MAX_POINTS: Final = 1_000
 MAX_DECISIONS: Final = 1_000
 MAX_RATING: Final = 10_000
+#: How many values a check looks at between two moments it lets the server's other threads run.
+SHARE_EVERY: Final = 100
 
 
 def _length(column: Column[Any]) -> int:
@@ -115,9 +119,27 @@ class _LongInteger:
         self.digits = digits
 
 
-def _integer(text: str) -> int | _LongInteger:
-    digits = len(text.lstrip("-"))
-    return _LongInteger(digits) if digits > MAX_INT_DIGITS else int(text)
+class _Parsing:
+    """The JSON parser's hooks: integers of at most :data:`MAX_INT_DIGITS` digits, and the interpreter
+    shared with the process's other threads as objects and numbers go by (:func:`share_time`)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def integer(self, text: str) -> int | _LongInteger:
+        self.count += 1
+        share_time(self.count)
+        digits = len(text.lstrip("-"))
+        return _LongInteger(digits) if digits > MAX_INT_DIGITS else int(text)
+
+    def mapping(self, value: dict[str, Any]) -> dict[str, Any]:
+        self.count += 1
+        share_time(self.count)
+        return value
+
+
+#: How each bracket changes the depth.
+_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def read_progress_file(content: bytes) -> Any:
@@ -128,13 +150,12 @@ def read_progress_file(content: bytes) -> Any:
         text = content.decode("utf-8")
     except UnicodeDecodeError as error:
         raise StoredDataError("file", "not_json") from error
-    depth = 0
-    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            raise StoredDataError("file", "too_deep", limit=MAX_DEPTH)
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH:
+        raise StoredDataError("file", "too_deep", limit=MAX_DEPTH)
+    hooks = _Parsing()
     try:
-        return json.loads(text, parse_int=_integer)
+        return json.loads(text, parse_int=hooks.integer, object_hook=hooks.mapping)
     except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
         raise StoredDataError("file", "not_json") from error
 
@@ -165,8 +186,11 @@ def check_values(data: Any) -> None:
     hearts_core.store.codec.StoredDataError: lessons[1].step: not a finite number
     """
     pending: list[tuple[Any, str, int]] = [(data, "", 0)]
+    count = 0
     while pending:
         value, path, depth = pending.pop()
+        count += 1
+        share_time(count)
         where = path or "file"
         if isinstance(value, dict | list) and depth >= MAX_DEPTH:
             raise StoredDataError(where, "too_deep", limit=MAX_DEPTH)
@@ -246,6 +270,24 @@ def _text(value: Any, path: str, limit: int) -> str:
     return value
 
 
+def share_time(count: int) -> None:
+    """Let the server process's other threads run, once every :data:`SHARE_EVERY` counts.
+
+    Checking a large file is pure Python for a second or more.  Meanwhile another learner's save in the
+    same process, which may hold the database's write lock, needs the interpreter back after each call
+    into the database, and would wait the interpreter's switch interval (5 ms) every time: its
+    transaction, and everyone waiting for the lock, would last hundreds of times longer."""
+    if count % SHARE_EVERY == 0:
+        time.sleep(0)
+
+
+def _entries(data: Mapping[str, Any], name: str, limit: int) -> Iterator[tuple[int, Any]]:
+    """The entries of a part of the file, numbered (sharing the interpreter as they go)."""
+    for index, item in enumerate(_list(data, name, limit)):
+        share_time(index)
+        yield index, item
+
+
 def _list(data: Mapping[str, Any], name: str, limit: int) -> list[Any]:
     value = data.get(name, [])
     if not isinstance(value, list):
@@ -300,7 +342,7 @@ def parse_export(data: Any) -> ParsedExport:
 
 def _parse_lessons(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     lessons = []
-    for index, item in enumerate(_list(data, "lessons", MAX_IMPORTED_EVENTS)):
+    for index, item in _entries(data, "lessons", MAX_IMPORTED_EVENTS):
         path = f"lessons[{index}]"
         entry = _entry(item, path)
         if entry.get("outcome") not in OUTCOMES:
@@ -318,7 +360,7 @@ def _parse_lessons(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def _parse_puzzles(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     puzzles = []
-    for index, item in enumerate(_list(data, "puzzles", MAX_IMPORTED_EVENTS)):
+    for index, item in _entries(data, "puzzles", MAX_IMPORTED_EVENTS):
         path = f"puzzles[{index}]"
         entry = _entry(item, path)
         if entry.get("kind") not in EVENT_KINDS:
@@ -353,7 +395,7 @@ def _parse_puzzles(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def _parse_games(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     games = []
-    for index, item in enumerate(_list(data, "games", MAX_IMPORTED_GAMES)):
+    for index, item in _entries(data, "games", MAX_IMPORTED_GAMES):
         path = f"games[{index}]"
         entry = _entry(item, path)
         state = _entry(entry.get("state"), f"{path}.state")
@@ -389,7 +431,7 @@ def _parse_settings(data: Mapping[str, Any]) -> dict[str, Any]:
 def _parse_daily(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The daily deals' results and the practice reviews of an exported file (absent in older files)."""
     dailies = []
-    for index, item in enumerate(_list(data, "daily_results", MAX_IMPORTED_GAMES * 10)):
+    for index, item in _entries(data, "daily_results", MAX_IMPORTED_GAMES * 10):
         path = f"daily_results[{index}]"
         entry = _entry(item, path)
         day = _text(entry.get("day"), f"{path}.day", 10)
@@ -408,7 +450,7 @@ def _parse_daily(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[di
             }
         )
     hands = []
-    for index, item in enumerate(_list(data, "practice_reviews", MAX_IMPORTED_EVENTS)):
+    for index, item in _entries(data, "practice_reviews", MAX_IMPORTED_EVENTS):
         path = f"practice_reviews[{index}]"
         entry = _entry(item, path)
         hands.append(
@@ -424,7 +466,7 @@ def _parse_daily(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[di
 def _parse_queue(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The review queue's cards and answers of an exported file (absent in files from before it)."""
     cards = []
-    for index, item in enumerate(_list(data, "review_cards", MAX_IMPORTED_GAMES * 10)):
+    for index, item in _entries(data, "review_cards", MAX_IMPORTED_GAMES * 10):
         path = f"review_cards[{index}]"
         entry = _entry(item, path)
         if entry.get("kind") not in CARD_KINDS:
@@ -447,7 +489,7 @@ def _parse_queue(data: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[di
         if not can_be_asked(QueueCard(**cards[-1])):
             raise StoredDataError(path, "cannot_rebuild")
     answers = []
-    for index, item in enumerate(_list(data, "review_events", MAX_IMPORTED_EVENTS)):
+    for index, item in _entries(data, "review_events", MAX_IMPORTED_EVENTS):
         path = f"review_events[{index}]"
         entry = _entry(item, path)
         if entry.get("outcome") not in REVIEW_OUTCOMES:
@@ -473,5 +515,6 @@ __all__ = [
     "check_values",
     "parse_export",
     "read_progress_file",
+    "share_time",
     "utc_moment",
 ]
