@@ -1,15 +1,15 @@
 """A progress file (the "Saved progress" page's download), read back and checked whole before anything
 is written.
 
-Nothing in an uploaded file is trusted.  :func:`read_progress_file` reads its bytes (UTF-8 JSON, nested
-at most :data:`MAX_DEPTH` levels, no integer longer than :data:`MAX_INT_DIGITS` digits: a deeper or
-longer one is refused before the JSON parser could fail on it), and :func:`parse_export` checks every
-value before the store writes any:
+Nothing in an uploaded file is trusted.  :func:`read_progress_file` reads its bytes (UTF-8 JSON nested
+at most :data:`MAX_DEPTH` levels: a deeper file is refused before the JSON parser could fail on it; an
+integer longer than :data:`MAX_INT_DIGITS` digits is never converted, and is refused with its path),
+and :func:`parse_export` checks every value before the store writes any:
 
 - every number an integer within ``±(2**63 - 1)`` or a finite float (no ``1e999``, no ``NaN``), every
   text free of NUL characters and at most :data:`MAX_TEXT` characters long;
 - every time ISO 8601, read as UTC when it names no zone, converted to UTC, and within the years
-  :data:`FIRST_YEAR` to :data:`LAST_YEAR`: the app was first served in 2026, so an earlier or later
+  :data:`FIRST_YEAR` to :data:`LAST_YEAR`: the app was first written in 2026, so an earlier or later
   time is a broken clock or a forged file, and a time far outside them is one a database cannot keep
   (PostgreSQL turns year 1 at +14:00 into a date BC that cannot be read back);
 - every field within the engine's ranges (a lesson step, a hint rung, a seat, a day's points, a
