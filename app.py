@@ -21,9 +21,15 @@ else:  # imported by the web server
 
     from hearts_ui.server import FirstPageWatch, LearnerCookieMiddleware, lifespan
     from hearts_ui.upload_limit import UploadLimit
+    from hearts_ui.widget_states import WidgetStateGuard
 
     app = st.App(
         "app.py",
-        middleware=[Middleware(LearnerCookieMiddleware), Middleware(FirstPageWatch), Middleware(UploadLimit)],
+        middleware=[
+            Middleware(LearnerCookieMiddleware),
+            Middleware(FirstPageWatch),
+            Middleware(UploadLimit),
+            Middleware(WidgetStateGuard),
+        ],
         lifespan=lifespan,
     )

@@ -4,7 +4,10 @@
 clicks a card, confirms a choice or picks a seat, calls ``on_action`` with a
 :class:`TableAction` in the component's callback, before the page runs again, so
 the page draws the position that follows.  An action made on a picture the
-table no longer shows (a double click during the rerun) is dropped.
+table no longer shows (a double click during the rerun) is dropped, and so is
+one the picture did not offer (:class:`Offered`: a card not in the hand or
+dimmed, a seat nobody asked for, a card twice): the table's JavaScript never
+sends those, so they come from a forged message, and no page sees them.
 
 The table remembers the position it drew last under its key (:class:`CardTables`,
 in the session), so the next picture can show the change (the bots' cards one by
@@ -19,7 +22,7 @@ trigger a click would send, so the tests go through this same callback.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal, cast
@@ -31,7 +34,7 @@ from hearts_core.engine.state import HandState
 from ... import page_state
 from ...storage import learner, store
 from ...texts import ui
-from .payload import SPEEDS, Speed, TableLook, TableScene, table_payload
+from .payload import SPEEDS, HandMode, Speed, TableLook, TableScene, table_payload
 
 ActionKind = Literal["play", "cards", "seat", "speed"]
 
@@ -127,6 +130,52 @@ def parse_action(value: object, scene: str) -> TableAction | None:
     return None
 
 
+@dataclass(frozen=True)
+class Offered:
+    """What one picture of the table offers the learner, read from its payload: a click on one of the
+    ``playable`` cards (a hand in "play" mode), a choice among the hand's ``cards`` ("select" mode),
+    one of the ``seats`` asked for, or the speed.  :meth:`allows` says whether an action is one of
+    these, as the table's JavaScript would send it.
+
+    >>> hand = {"mode": "play", "cards": [{"c": "QS", "ok": True}, {"c": "2H", "ok": False}]}
+    >>> offered = Offered.of({"scene": "s", "hand": hand, "seats": [{"seat": 0, "pick": ""}]})
+    >>> offered.allows(TableAction("play", card="QS")), offered.allows(TableAction("play", card="2H"))
+    (True, False)
+    >>> offered.allows(TableAction("play", card="ZZ")), offered.allows(TableAction("seat", seat=0))
+    (False, False)
+    """
+
+    scene: str
+    mode: HandMode = "view"
+    playable: frozenset[str] = frozenset()
+    cards: frozenset[str] = frozenset()
+    seats: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, payload: Mapping[str, Any]) -> Offered:
+        """What the table's ``payload`` (:func:`~.payload.table_payload`) offers."""
+        hand = payload.get("hand") or {}
+        shown = hand.get("cards", [])
+        return cls(
+            scene=payload["scene"],
+            mode=hand.get("mode", "view"),
+            playable=frozenset(card["c"] for card in shown if card["ok"]),
+            cards=frozenset(card["c"] for card in shown),
+            seats=frozenset(seat["seat"] for seat in payload.get("seats", []) if seat["pick"]),
+        )
+
+    def allows(self, action: TableAction) -> bool:
+        """Whether ``action`` is one this picture offers (the speed is offered on every table)."""
+        if action.kind == "play":
+            return self.mode == "play" and action.card in self.playable
+        if action.kind == "cards":
+            chosen = set(action.cards)
+            return self.mode == "select" and len(chosen) == len(action.cards) and chosen <= self.cards
+        if action.kind == "seat":
+            return action.seat in self.seats
+        return action.kind == "speed"
+
+
 def table_look() -> TableLook:
     """The learner's table settings (the defaults until they change them): read from the database
     once per session."""
@@ -137,11 +186,13 @@ def table_look() -> TableLook:
     return look
 
 
-def _handed_on(key: str, scene: str, on_action: Handler | None) -> None:
-    """The component's callback: the action the browser sent from the table under ``key`` (on the
-    picture ``scene``), handed to ``on_action``."""
+def _handed_on(key: str, offered: Offered, on_action: Handler | None) -> None:
+    """The component's callback: the action the browser sent from the table under ``key``, handed to
+    ``on_action`` if the picture drawn (``offered``) offered it."""
     sent = page_state.widget_value(key)
-    action = parse_action(sent.get(ACTION_EVENT) if isinstance(sent, Mapping) else None, scene)
+    action = parse_action(sent.get(ACTION_EVENT) if isinstance(sent, Mapping) else None, offered.scene)
+    if action is not None and not offered.allows(action):
+        action = None
     if action is not None and action.kind == "speed":
         save_look(replace(table_look(), speed=cast(Speed, action.speed)))
         return
@@ -152,6 +203,19 @@ def _handed_on(key: str, scene: str, on_action: Handler | None) -> None:
     if drawn is not None:
         page_state.put(tables.with_table(key, replace(drawn, answered=drawn.answered + 1)))
     on_action(action)
+
+
+def _forget_sent_state(key: str) -> None:
+    """Drop an action kept as the component's *state* under ``key``, before the table is drawn.
+
+    The table sends actions through its trigger only, and keeps no state; but a client may send the
+    component a state, which Streamlit keeps from run to run and shows over the trigger's value of the
+    same name (``st.session_state[key]``), so a forged ``action`` there would hide every later click.
+    The component's value is a mapping that writes through to its state (Streamlit's way of setting a
+    component's state from Python): deleting ``action`` from it leaves the trigger as it is."""
+    kept = page_state.widget_value(key)
+    if isinstance(kept, MutableMapping) and ACTION_EVENT in kept:
+        del kept[ACTION_EVENT]
 
 
 def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None) -> dict[str, Any]:
@@ -168,6 +232,7 @@ def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None)
         scene = replace(scene, before=None)
     elif scene.before is None and last is not None:
         scene = replace(scene, before=last.position)
+    _forget_sent_state(key)
     payload = table_payload(scene, table_look(), key)
     answered = last.answered if last is not None else 0
     payload["answered"] = answered
@@ -176,7 +241,7 @@ def card_table(scene: TableScene, *, key: str, on_action: Handler | None = None)
     _MOUNT(
         key=key,
         data=payload,
-        on_action_change=functools.partial(_handed_on, key, shown, on_action),  # the component takes no args
+        on_action_change=functools.partial(_handed_on, key, Offered.of(payload), on_action),  # no args taken
         width="stretch",
         height="content",
     )
@@ -213,6 +278,7 @@ __all__ = [
     "COMPONENT_NAME",
     "CardTables",
     "DrawnTable",
+    "Offered",
     "StoredLook",
     "TableAction",
     "card_table",
