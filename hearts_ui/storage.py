@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -24,14 +26,25 @@ from typing import Any, Final
 
 import streamlit as st
 
-from hearts_core.store import ProgressStore, database_url, learner_key, new_token, verified
+from hearts_core.store import (
+    COOKIE_LIFETIME,
+    CookieKeys,
+    ProgressStore,
+    database_url,
+    learner_key,
+    new_token,
+    verified,
+)
 
 from . import page_state
 
 #: The learner cookie's name (browsers keep it for a year: never rename it).
 COOKIE: Final = "ha_learner"
-#: A year, in seconds: how long the browser keeps the learner cookie after the last visit.
-COOKIE_MAX_AGE: Final = 365 * 24 * 3600
+#: A year, in seconds: how long the browser keeps the learner cookie after the last visit (and the
+#: server accepts the value it was given then).
+COOKIE_MAX_AGE: Final = COOKIE_LIFETIME
+#: How long a process keeps the cookie keys it read: a key rotation reaches every server within this.
+KEYS_TTL_SECONDS: Final = 60.0
 _LOG: Final = logging.getLogger(__name__)
 
 
@@ -84,14 +97,43 @@ def store() -> ProgressStore:
     return _store_for(configured_url())
 
 
-@functools.lru_cache(maxsize=4)
-def _signing_key_for(url: str) -> str:
-    return _store_for(url).signing_key()
+_KEYS: dict[str, tuple[float, CookieKeys]] = {}
+_KEYS_LOCK: Final = threading.Lock()
+
+
+def cookie_keys() -> CookieKeys:
+    """The learner cookie's keys, shared by every server on the database (read again every
+    :data:`KEYS_TTL_SECONDS`, so a rotation needs no restart)."""
+    url = configured_url()
+    with _KEYS_LOCK:
+        cached = _KEYS.get(url)
+    if cached is not None and time.monotonic() - cached[0] < KEYS_TTL_SECONDS:
+        return cached[1]
+    keys = _store_for(url).cookie_keys()
+    with _KEYS_LOCK:
+        _KEYS[url] = (time.monotonic(), keys)
+    return keys
+
+
+def forget_cookie_keys() -> None:
+    """Read the keys from the database again on next use (a test that rotates them)."""
+    with _KEYS_LOCK:
+        _KEYS.clear()
 
 
 def signing_key() -> str:
-    """The learner cookie's signing key, shared by every server on the database."""
-    return _signing_key_for(configured_url())
+    """The key that signs new learner cookies."""
+    return cookie_keys().current
+
+
+def accepted_token(cookie: str | None) -> str | None:
+    """The learner token in ``cookie`` when the servers issued it, it is within its lifetime, and its
+    learner was not deleted (forget-me); None otherwise (the browser then gets a new learner)."""
+    keys = cookie_keys()
+    token = verified(cookie, keys.accepted, now=store().now().timestamp(), legacy=keys.legacy)
+    if token is None or store().revoked(learner_key(token)):
+        return None
+    return token
 
 
 def sign_in_available() -> bool:
@@ -130,7 +172,7 @@ def browser_learner() -> str:
     known = page_state.get(Identity).browser
     if known is not None:
         return known
-    token = verified(st.context.cookies.get(COOKIE), signing_key())
+    token = accepted_token(st.context.cookies.get(COOKIE))
     key = learner_key(token if token is not None else new_token())
     page_state.update(Identity, browser=key)
     return key
@@ -159,16 +201,28 @@ def forget_session(identity: bool = False) -> None:
         page_state.update(Identity, subject=None, learner=None)
 
 
+def start_afresh(token: str) -> None:
+    """This session's learner from now on is a new browser learner, ``token``'s (after forget-me: the
+    browser is handed the same token as its new cookie)."""
+    page_state.forget_stored_copies()
+    page_state.put(Identity(browser=learner_key(token)))
+
+
 __all__ = [
     "COOKIE",
     "COOKIE_MAX_AGE",
+    "KEYS_TTL_SECONDS",
     "Identity",
+    "accepted_token",
     "account_subject",
     "browser_learner",
     "configured_url",
+    "cookie_keys",
+    "forget_cookie_keys",
     "forget_session",
     "learner",
     "sign_in_available",
     "signing_key",
+    "start_afresh",
     "store",
 ]

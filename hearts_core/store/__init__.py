@@ -9,14 +9,25 @@ uploaded progress file before anything of it is written.  Run the migrations by 
 
 from .codec import StoredDataError
 from .database import URL_VARIABLE, connect, database_url, migrate
-from .identity import learner_key, new_token, signed, verified
-from .progress import GameChangedError, ImportSummary, ProgressStore, PuzzleAttempt, SavedGame
+from .identity import COOKIE_LIFETIME, learner_key, new_token, signed, verified
+from .progress import (
+    CookieKeys,
+    GameChangedError,
+    ImportSummary,
+    LearnerRevokedError,
+    ProgressStore,
+    PuzzleAttempt,
+    SavedGame,
+)
 from .progress_file import read_progress_file
 
 __all__ = [
+    "COOKIE_LIFETIME",
     "URL_VARIABLE",
+    "CookieKeys",
     "GameChangedError",
     "ImportSummary",
+    "LearnerRevokedError",
     "ProgressStore",
     "PuzzleAttempt",
     "SavedGame",

@@ -4,12 +4,20 @@ The token is the secret (192 random bits); the database knows a learner only by 
 SHA-256, and the server accepts only tokens it signed itself (an HMAC with a key every server reads
 from the database), so a made-up cookie never becomes a learner.
 
->>> key = "k" * 43
->>> cookie = signed(new_token(), key)
->>> token = verified(cookie, key)
->>> token is not None and signed(token, key) == cookie
+The cookie also carries the moment it expires, under the signature: the server refuses it after
+that moment whatever the browser does, so a copied cookie stops working a year after it was issued
+(the server issues a fresh one on every page a learner opens).  The server may accept several keys
+at once: after a key rotation the previous key's cookies still verify, and are re-signed with the
+new key on the learner's next page.
+
+>>> keys = ("k" * 43,)
+>>> cookie = signed(new_token(), keys[0], expires=2_000_000_000)
+>>> token = verified(cookie, keys, now=1_900_000_000)
+>>> token is not None and signed(token, keys[0], expires=2_000_000_000) == cookie
 True
->>> verified(cookie, "another key") is None, verified("not-a-cookie", key) is None
+>>> verified(cookie, keys, now=2_000_000_001) is None   # expired on the server
+True
+>>> verified(cookie, ("another key",), now=1_900_000_000) is None, verified("not-a-cookie", keys, now=0) is None
 (True, True)
 """
 
@@ -20,10 +28,15 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Sequence
 from typing import Final
 
 _TOKEN: Final = re.compile(r"^[A-Za-z0-9_-]{32}$")
+_EXPIRES: Final = re.compile(r"^[1-9][0-9]{0,11}$")
 _SIGNATURE: Final = re.compile(r"^[A-Za-z0-9_-]{43}$")
+#: How long a cookie the server issues is good for, in seconds (a year): the browser's Max-Age, and
+#: the server's own limit on the cookie's value.
+COOKIE_LIFETIME: Final = 365 * 24 * 3600
 
 
 def new_token() -> str:
@@ -36,24 +49,48 @@ def new_key() -> str:
     return secrets.token_urlsafe(32)
 
 
-def _signature(token: str, key: str) -> str:
-    digest = hmac.new(key.encode(), token.encode(), hashlib.sha256).digest()
+def _signature(message: str, key: str) -> str:
+    digest = hmac.new(key.encode(), message.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
-def signed(token: str, key: str) -> str:
-    """The cookie value for ``token``: the token and its signature."""
-    return f"{token}.{_signature(token, key)}"
+def signed(token: str, key: str, expires: int) -> str:
+    """The cookie value for ``token``, good until ``expires`` (Unix seconds): the token, the moment,
+    and their signature."""
+    message = f"{token}.{expires}"
+    return f"{message}.{_signature(message, key)}"
 
 
-def verified(cookie: str | None, key: str) -> str | None:
-    """The token in a cookie the server signed with ``key``; None for anything else."""
-    if not cookie or cookie.count(".") != 1:
+def _signed_by_one_of(message: str, signature: str, keys: Sequence[str]) -> bool:
+    return any(hmac.compare_digest(signature, _signature(message, key)) for key in keys)
+
+
+def verified(cookie: str | None, keys: Sequence[str], now: float, legacy: bool = False) -> str | None:
+    """The token in a cookie signed with one of ``keys`` that has not expired at ``now``; None for
+    anything else.  With ``legacy``, a cookie of the first format (the token and its signature, no
+    expiry: issued before the server kept lifetimes) is accepted too.
+
+    >>> key = "k" * 43
+    >>> token = new_token()
+    >>> old = f"{token}.{_signature(token, key)}"
+    >>> verified(old, [key], now=0) is None, verified(old, [key], now=0, legacy=True) == token
+    (True, True)
+    """
+    if not cookie or len(cookie) > 100:
         return None
-    token, signature = cookie.split(".")
-    if not _TOKEN.match(token) or not _SIGNATURE.match(signature):
-        return None
-    return token if hmac.compare_digest(signature, _signature(token, key)) else None
+    parts = cookie.split(".")
+    if len(parts) == 3:
+        token, expires, signature = parts
+        if not (_TOKEN.match(token) and _EXPIRES.match(expires) and _SIGNATURE.match(signature)):
+            return None
+        if int(expires) <= now or not _signed_by_one_of(f"{token}.{expires}", signature, keys):
+            return None
+        return token
+    if len(parts) == 2 and legacy:
+        token, signature = parts
+        if _TOKEN.match(token) and _SIGNATURE.match(signature) and _signed_by_one_of(token, signature, keys):
+            return token
+    return None
 
 
 def learner_key(token: str) -> str:
@@ -61,4 +98,4 @@ def learner_key(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-__all__ = ["learner_key", "new_key", "new_token", "signed", "verified"]
+__all__ = ["COOKIE_LIFETIME", "learner_key", "new_key", "new_token", "signed", "verified"]

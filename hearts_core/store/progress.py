@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from sqlalchemy import Connection, Engine, RowMapping, Table, delete, func, insert, select, update
@@ -42,10 +42,11 @@ from ..learner.review_queue import OUTCOMES as REVIEW_OUTCOMES
 from ..learner.review_queue import Queue, QueueCard, QueueEvent, build_queue
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
-from .identity import new_key
+from .identity import COOKIE_LIFETIME, new_key
 from .progress_file import EXPORT_FORMAT, EXPORT_VERSION, MAX_SETTING_NAME, OUTCOMES, parse_export, share_time
 from .schema import (
     accounts,
+    cookie_keys,
     daily_results,
     learners,
     lesson_events,
@@ -54,6 +55,7 @@ from .schema import (
     puzzle_events,
     review_cards,
     review_events,
+    revoked_learners,
     server_keys,
     settings,
 )
@@ -79,8 +81,9 @@ IMPORT_BATCH_SECONDS: Final = 0.05
 IMPORT_CHUNK: Final = 200
 IMPORT_PAUSE_SECONDS: Final = 0.11
 IMPORT_PAUSE_SECONDS_POSTGRES: Final = 0.005
-#: The name of the learner cookie's signing key in ``server_keys``.
-COOKIE_KEY: Final = "learner_cookie"
+#: The name, in ``server_keys``, of the moment until which cookies of the first format (no expiry,
+#: issued before the sixth migration) are accepted.
+LEGACY_COOKIES_UNTIL: Final = "legacy_cookies_until"
 
 Clock = Callable[[], datetime]
 
@@ -108,6 +111,24 @@ class SavedGame:
     id: int
     version: int
     session: PracticeSession
+
+
+@dataclass(frozen=True)
+class CookieKeys:
+    """The learner cookie's keys now: ``current`` signs, every one of ``accepted`` verifies (the
+    current key first), and cookies without an expiry are accepted while ``legacy`` is true."""
+
+    current: str
+    accepted: tuple[str, ...]
+    legacy: bool
+
+
+class LearnerRevokedError(Exception):
+    """A write for a learner whose progress was deleted (forget-me), from a tab still open."""
+
+    def __init__(self, learner: str) -> None:
+        super().__init__("this learner's progress was deleted; their cookie is no longer accepted")
+        self.learner = learner
 
 
 class GameChangedError(Exception):
@@ -145,13 +166,45 @@ class ProgressStore:
         migrate(engine)
         return cls(engine, clock)
 
-    # -- the servers' shared key ---------------------------------------------------------------
+    # -- the learner cookie's keys, and revoked learners ------------------------------------------
+
+    def cookie_keys(self) -> CookieKeys:
+        """The learner cookie's keys: the one that signs (made by the first server to ask) and every
+        one that verifies."""
+        now = self._clock()
+        with self.engine.connect() as connection:
+            found = _cookie_keys(connection, now)
+        if found is not None:
+            return found
+        with self._writing() as connection:
+            found = _cookie_keys(connection, now)  # another server may have made it meanwhile
+            if found is None:
+                connection.execute(insert(cookie_keys).values(value=new_key(), created_at=now))
+                found = _cookie_keys(connection, now)
+        assert found is not None
+        return found
 
     def signing_key(self) -> str:
-        """The learner cookie's signing key: made by the first server to ask, read by every other."""
+        """The key that signs new learner cookies."""
+        return self.cookie_keys().current
+
+    def rotate_cookie_key(self, drop_old: bool = False) -> None:
+        """A new signing key.  The old keys keep verifying for a cookie's lifetime, so every learner
+        keeps their progress (and gets a cookie signed with the new key on their next page); with
+        ``drop_old`` (a key was leaked) they stop at once, and with them every cookie issued so far."""
+        now = self._clock()
         with self._writing() as connection:
-            _insert_ignore(connection, server_keys, {"name": COOKIE_KEY, "value": new_key()}, ["name"])
-            return str(connection.scalar(select(server_keys.c.value).where(server_keys.c.name == COOKIE_KEY)))
+            if drop_old:
+                connection.execute(delete(cookie_keys))
+                connection.execute(delete(server_keys).where(server_keys.c.name == LEGACY_COOKIES_UNTIL))
+            else:
+                connection.execute(update(cookie_keys).where(cookie_keys.c.retired_at.is_(None)).values(retired_at=now))
+            connection.execute(insert(cookie_keys).values(value=new_key(), created_at=now))
+
+    def revoked(self, learner: str) -> bool:
+        """Whether the learner's cookies are refused (forget-me)."""
+        with self.engine.connect() as connection:
+            return _is_revoked(connection, learner)
 
     # -- learners --------------------------------------------------------------------------------
 
@@ -160,6 +213,10 @@ class ProgressStore:
         return self._clock()
 
     def _touch(self, connection: Connection, learner: str) -> None:
+        """Mark the learner seen, in the transaction of a write of theirs; a revoked learner's write
+        (a tab left open after forget-me) is refused."""
+        if _is_revoked(connection, learner):
+            raise LearnerRevokedError(learner)
         now = self._clock()
         _upsert(connection, learners, {"id": learner, "created_at": now, "seen_at": now}, ["id"], ["seen_at"])
 
@@ -589,12 +646,21 @@ class ProgressStore:
         time.sleep(max(0.0, IMPORT_PAUSE_SECONDS - (time.monotonic() - began)))
 
     def forget(self, learner: str) -> None:
-        """Delete everything kept for the learner (their account link too)."""
+        """Delete everything kept for the learner: their progress, settings and account link, and the
+        browser learners merged into them; and revoke them all, so no cookie of theirs is accepted
+        again and no tab still open writes anything back."""
+        now = self._clock()
         with self._writing() as connection:
+            merged = connection.execute(select(learners.c.id).where(learners.c.merged_into == learner)).scalars()
+            everyone = {learner, *merged}
             for table in (*_PROGRESS_TABLES, settings, accounts):
-                connection.execute(delete(table).where(table.c.learner == learner))
-            connection.execute(update(learners).where(learners.c.merged_into == learner).values(merged_into=None))
-            connection.execute(delete(learners).where(learners.c.id == learner))
+                connection.execute(delete(table).where(table.c.learner.in_(everyone)))
+            connection.execute(delete(learners).where(learners.c.id.in_(everyone)))
+            for key in sorted(everyone):
+                _upsert(connection, revoked_learners, {"learner": key, "revoked_at": now}, ["learner"], ["revoked_at"])
+            # A revocation older than a cookie's lifetime stops nothing any more: no cookie of then is valid.
+            outlived = now - timedelta(seconds=COOKIE_LIFETIME)
+            connection.execute(delete(revoked_learners).where(revoked_learners.c.revoked_at < outlived))
 
     def counts(self, learner: str | None = None) -> dict[str, int]:
         """Rows per table (for one learner, or all): what a load check compares."""
@@ -800,6 +866,25 @@ def _dialect_insert(connection: Connection, table: Table) -> Any:
     return (postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert)(table)
 
 
+def _cookie_keys(connection: Connection, now: datetime) -> CookieKeys | None:
+    """The keys that sign and verify at ``now``, or None when there are none yet."""
+    oldest_valid = now - timedelta(seconds=COOKIE_LIFETIME)
+    rows = connection.execute(
+        select(cookie_keys.c.value, cookie_keys.c.retired_at).order_by(cookie_keys.c.id.desc())
+    ).all()
+    signing = [row.value for row in rows if row.retired_at is None]
+    if not signing:
+        return None
+    retired = [row.value for row in rows if row.retired_at is not None and row.retired_at > oldest_valid]
+    until = connection.scalar(select(server_keys.c.value).where(server_keys.c.name == LEGACY_COOKIES_UNTIL))
+    legacy = until is not None and datetime.fromisoformat(str(until)) > now
+    return CookieKeys(current=str(signing[0]), accepted=tuple(map(str, [*signing, *retired])), legacy=legacy)
+
+
+def _is_revoked(connection: Connection, learner: str) -> bool:
+    return connection.scalar(select(func.count()).where(revoked_learners.c.learner == learner)) == 1
+
+
 def _insert_ignore(connection: Connection, table: Table, values: Mapping[str, Any], keys: list[str]) -> None:
     connection.execute(_dialect_insert(connection, table).values(**values).on_conflict_do_nothing(index_elements=keys))
 
@@ -870,12 +955,14 @@ def _new_rows(table: Table, rows: Iterable[Mapping[str, Any]], known: set[str]) 
 
 
 __all__ = [
-    "COOKIE_KEY",
     "EXPORT_FORMAT",
     "EXPORT_VERSION",
+    "LEGACY_COOKIES_UNTIL",
     "Activity",
+    "CookieKeys",
     "GameChangedError",
     "ImportSummary",
+    "LearnerRevokedError",
     "ProgressStore",
     "PuzzleAttempt",
     "SavedGame",

@@ -82,6 +82,28 @@ server_keys: Final = Table(
     Column("value", String(255), nullable=False),
 )
 
+#: The learner cookie's signing keys (the sixth migration): the newest one not retired signs; every
+#: key not retired, or retired less than a cookie's lifetime ago, verifies.  A rotation retires the
+#: current key and adds a new one, so the learners of the old key keep their progress.
+cookie_keys: Final = Table(
+    "cookie_keys",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("value", String(255), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("retired_at", UTCDateTime(), nullable=True),
+)
+
+#: Learners whose cookies the server no longer accepts (forget-me): no page reads them and no write
+#: goes to them, in any tab or process.  A row may go once no cookie issued before it can still be
+#: valid (a cookie's lifetime after ``revoked_at``).
+revoked_learners: Final = Table(
+    "revoked_learners",
+    metadata,
+    Column("learner", String(64), primary_key=True),
+    Column("revoked_at", UTCDateTime(), nullable=False),
+)
+
 lesson_events: Final = Table(
     "lesson_events",
     metadata,
@@ -216,6 +238,7 @@ practice_reviews: Final = Table(
 __all__ = [
     "UTCDateTime",
     "accounts",
+    "cookie_keys",
     "daily_results",
     "learners",
     "lesson_events",
@@ -225,6 +248,7 @@ __all__ = [
     "puzzle_events",
     "review_cards",
     "review_events",
+    "revoked_learners",
     "server_keys",
     "settings",
 ]

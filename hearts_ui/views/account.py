@@ -13,12 +13,14 @@ from typing import Final, Literal
 
 import streamlit as st
 
-from hearts_core.store import StoredDataError, read_progress_file
+from hearts_core.store import StoredDataError, new_token, read_progress_file
 from hearts_core.words.echo import escape_markdown, shorten
 
 from .. import page_state
-from ..storage import account_subject, forget_session, learner, sign_in_available, store
+from ..storage import account_subject, forget_session, learner, sign_in_available, start_afresh, store
 from ..texts import ui
+from ..widgets.card_table.component import reset_look
+from ..widgets.new_cookie import new_cookie_code, send_new_cookie
 
 #: The largest progress file accepted, in MB (a year of daily study is a few hundred kB).
 MAX_UPLOAD_MB: Final = 5
@@ -30,6 +32,8 @@ class AccountView(page_state.PageState):
     or a deletion."""
 
     notice: tuple[Literal["success", "error"], str] | None = None
+    #: After forget-me: the code the browser posts for its new cookie, until it has.
+    new_cookie: str | None = None
 
 
 #: The box that must be ticked before everything is deleted.
@@ -50,10 +54,10 @@ def render_account() -> None:
 
 
 def _notice() -> None:
-    notice = page_state.get(AccountView).notice
-    if notice is not None:  # shown once
+    state = page_state.get(AccountView)
+    if state.notice is not None:  # shown once
         page_state.update(AccountView, notice=None)
-        kind, text = notice
+        kind, text = state.notice
         (st.success if kind == "success" else st.error)(text)
 
 
@@ -162,13 +166,24 @@ def _forget(key: str) -> None:
         args=(key,),
         icon=":material/delete_forever:",
     )
+    code = page_state.get(AccountView).new_cookie
+    if code is not None:  # here, beside the button just clicked: a part out of sight may be drawn late
+        send_new_cookie(code, on_done=_new_cookie_sent)
+
+
+def _new_cookie_sent() -> None:
+    page_state.update(AccountView, new_cookie=None)
 
 
 def _delete(key: str) -> None:
+    """Forget the learner (their cookie too), and go on as a new learner whose cookie the browser
+    receives on this run: nothing this session does next is written for the old one."""
     store().forget(key)
-    forget_session()
+    token = new_token()
+    start_afresh(token)
+    reset_look()
     page_state.set_widget_value(SURE_KEY, False)  # the box unticked: deleting again asks again
-    page_state.update(AccountView, notice=("success", ui("account.forgotten")))
+    page_state.update(AccountView, notice=("success", ui("account.forgotten")), new_cookie=new_cookie_code(token))
 
 
 __all__ = ["render_account"]

@@ -11,8 +11,10 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core.learner.puzzle_progress import PuzzleEvent
 from hearts_core.store import PuzzleAttempt, learner_key, new_token
+from hearts_ui.server import RENEW_PATH, _claimed
 from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
+from hearts_ui.widgets.card_table.payload import TableLook
 from tests.app.page_state import kept
 from tests.helpers import rendered
 
@@ -133,3 +135,42 @@ def test_signing_in_takes_the_browsers_progress_to_the_account() -> None:
     assert ui("account.kept_account", name="Alice") in [caption.value for caption in at.caption]
     assert ui("account.sign_out") in [button.label for button in at.button]
     assert _metrics(at)[ui("account.lessons")] == "2"
+
+
+def _new_cookie_url(at: AppTest) -> str | None:
+    """The URL the page's new-cookie part posts to in this run, or None when it is not drawn."""
+    for element in at.get("bidi_component"):
+        if str(element.proto.id).endswith("-ha_new_cookie"):
+            url: str = json.loads(element.proto.json)["url"]
+            return url
+    return None
+
+
+def test_forget_me_is_not_undone_by_the_next_runs_and_hands_the_browser_a_new_learner() -> None:
+    at, learner = _open()
+    default = TableLook()
+    changed = "low_first" if default.rank_order == "high_first" else "high_first"
+    at.toggle(key="ha_look_order").set_value(changed == "high_first").run()  # kept for this learner
+    store().record_lesson(learner, "table", 0, "right")
+    assert store().settings(learner)["table_look"]["rank_order"] == changed
+    at.checkbox(key="ha_forget_sure").check().run()
+    at.button(key="ha_forget").click().run()
+    assert not at.exception
+    url = _new_cookie_url(at)
+    assert url is not None and url.startswith(f"{RENEW_PATH}?code=")
+    for _ in range(3):  # the next runs, and a table setting changed, write nothing back for the old learner
+        at.run()
+    at.toggle(key="ha_look_four").set_value(not default.four_colour).run()
+    assert not at.exception
+    assert set(store().counts(learner).values()) == {0} and not store().known(learner)
+    assert store().revoked(learner)
+    new = kept(at, Identity).learner
+    assert new is not None and new != learner
+    # The new learner starts from the default look: the old learner's choice is not carried over.
+    assert store().settings(new)["table_look"] == {**default.as_setting(), "four_colour": not default.four_colour}
+    assert _new_cookie_url(at) == url  # drawn until the browser says it has its cookie
+    # The code hands over exactly the token of the session's new learner, once.
+    code = url.split("code=")[1]
+    token = _claimed(code)
+    assert token is not None and learner_key(token) == new
+    assert _claimed(code) is None

@@ -65,12 +65,12 @@ def database(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     if request.param == "postgresql":
         monkeypatch.setenv(URL_VARIABLE, _fresh_postgres())
         storage._store_for.cache_clear()
-        storage._signing_key_for.cache_clear()
+        storage.forget_cookie_keys()
     yield request.param
     if request.param == "postgresql":
         store().engine.dispose()
         storage._store_for.cache_clear()
-        storage._signing_key_for.cache_clear()
+        storage.forget_cookie_keys()
 
 
 def _open() -> tuple[AppTest, str]:

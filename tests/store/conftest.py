@@ -12,17 +12,40 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.exc import OperationalError
 
 PG_VARIABLE = "HEARTS_TEST_PG_URL"
 BACKENDS = ("sqlite", "postgresql")
 
 
+def _worker_database(url: str) -> str:
+    """The test run's PostgreSQL database for this xdist worker: each worker empties and fills its own
+    (``hearts_test_gw0``, ...), made on first use, so two workers' tests never drop each other's tables."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    parsed = make_url(url)
+    name = f"{parsed.database}_{worker}"
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            exists = connection.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name})
+            if not exists:
+                connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return parsed.set(database=name).render_as_string(hide_password=False)
+
+
 def _fresh_postgres() -> str:
     url = os.environ.get(PG_VARIABLE)
     if not url:
         pytest.skip(f"no PostgreSQL server: set {PG_VARIABLE} (`.ci/postgres start` prints one) to run these")
+    try:
+        url = _worker_database(url)
+    except OperationalError as error:
+        pytest.skip(f"no PostgreSQL server answers at {PG_VARIABLE} ({str(error).splitlines()[0]})")
     engine = create_engine(url)
     try:
         with engine.begin() as connection:

@@ -11,13 +11,14 @@ from datetime import UTC, datetime
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Column, DateTime, MetaData, String, Table, insert
+from sqlalchemy import Column, DateTime, MetaData, String, Table, func, insert, select
 
 from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.learner.puzzle_progress import PuzzleEvent, apply_events
 from hearts_core.store import (
     GameChangedError,
+    LearnerRevokedError,
     ProgressStore,
     PuzzleAttempt,
     StoredDataError,
@@ -28,7 +29,15 @@ from hearts_core.store import (
 )
 from hearts_core.store.codec import session_to_dict
 from hearts_core.store.database import current_revision, database_url, default_database_path, head_revision
-from hearts_core.store.schema import lesson_events, metadata, practice_games, puzzle_events
+from hearts_core.store.schema import (
+    accounts,
+    learners,
+    lesson_events,
+    metadata,
+    practice_games,
+    puzzle_events,
+    settings,
+)
 
 #: The learners table as the first migration made it.
 FIRST_LEARNERS = Table(
@@ -296,7 +305,30 @@ def test_forget_me_deletes_everything(database_url: str) -> None:
     assert set(store.counts(learner).values()) == {0}
     assert not store.known(learner) and store.known(other)
     assert store.lesson_progress(other) == {"table": {0: "first"}}
-    assert store.sign_in("issuer|me", learner) == learner  # the account starts again, empty
+    assert store.revoked(learner) and not store.revoked(other)
+    with pytest.raises(LearnerRevokedError):  # a tab left open writes nothing back
+        store.save_setting(learner, "look", {"speed": "fast"})
+    fresh = _learner()
+    assert store.sign_in("issuer|me", fresh) == fresh  # the account starts again, empty, with the browser's new learner
+    assert store.lesson_progress(fresh) == {}
+
+
+def test_forget_me_deletes_the_browser_learners_merged_into_the_account_and_revokes_them(database_url: str) -> None:
+    store = ProgressStore.open(database_url)
+    phone, laptop = _learner(), _learner()
+    store.record_lesson(phone, "table", 0, "right")
+    store.sign_in("issuer|me", phone)
+    store.record_lesson(laptop, "passing", 1, "right")
+    store.save_setting(laptop, "look", {"speed": "slow"})
+    assert store.sign_in("issuer|me", laptop) == phone  # the laptop's progress merged into the account
+    store.forget(phone)
+    with store.engine.connect() as connection:
+        left = {
+            table.name: connection.scalar(select(func.count()).select_from(table))
+            for table in (learners, lesson_events, settings, accounts)
+        }
+    assert left == {"learners": 0, "lesson_events": 0, "settings": 0, "accounts": 0}
+    assert store.revoked(phone) and store.revoked(laptop)
 
 
 def test_the_database_url_and_the_default_file() -> None:

@@ -273,6 +273,14 @@ def save_look(chosen: TableLook) -> None:
     store().save_setting(learner(), LOOK_SETTING, chosen.as_setting())
 
 
+def reset_look() -> None:
+    """The table settings' switches back to the defaults (a new learner, after forget-me: the old
+    learner's choices must not be saved again for the new one)."""
+    default = TableLook()
+    page_state.set_widget_value(page_state.widget_key("look", "order"), default.rank_order == "high_first")
+    page_state.set_widget_value(page_state.widget_key("look", "four"), default.four_colour)
+
+
 __all__ = [
     "ACTION_EVENT",
     "COMPONENT_NAME",
@@ -284,6 +292,7 @@ __all__ = [
     "card_table",
     "look_settings",
     "parse_action",
+    "reset_look",
     "save_look",
     "table_look",
 ]
