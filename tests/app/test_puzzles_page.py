@@ -520,3 +520,14 @@ def test_a_prompt_says_how_the_others_are_assumed_to_play_when_that_decides_it()
         assert full_prompt(puzzle) == " ".join(part for part in (puzzle.prompt, expected) if part), puzzle.id
         seen.add(kind)
     assert seen == {"stop moon", "worst case", "paranoid", "any"}
+
+
+def test_a_problem_quoting_a_file_s_text_shows_it_as_typed_and_links_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "`[Claim your prize](evil.example)`"  # a problem names the folder it could not read
+    folder.mkdir()
+    monkeypatch.setenv(FOLDER_VARIABLE, str(folder))
+    at = _open("anything")
+    listed = [element.value for element in at.markdown if "Claim your prize" in element.value]
+    assert listed and all("](evil" not in text and "\\[Claim your prize\\]" in text for text in listed)

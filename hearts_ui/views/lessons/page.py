@@ -17,7 +17,7 @@ from hearts_core.content.glossary import Glossary, Term, first_uses, load_glossa
 from hearts_core.content.lessons import LESSONS_DIR, Curriculum, Lesson, Location, Step, load_curriculum, locate
 from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resume_step, suggested_lesson
 from hearts_core.words.catalogue import message
-from hearts_core.words.echo import echo
+from hearts_core.words.echo import echo, escape_markdown
 
 from ...language import clear_query_params, link_params, session_language
 from ...storage import learner
@@ -58,7 +58,7 @@ def render_lessons() -> None:
     if loaded.problems:
         with st.expander(ui("lessons.problems_heading", count=len(loaded.problems)), icon=":material/warning:"):
             for problem in loaded.problems:
-                st.markdown(f"- `{problem}`")
+                st.markdown(f"- {escape_markdown(str(problem))}")  # a file's text, shown as typed and linking nowhere
     where = locate(loaded, st.query_params.get("lesson"), st.query_params.get("step"))
     if where.problem == "unknown_lesson":
         st.warning(ui("lessons.unknown_lesson", name=echo(st.query_params.get("lesson", ""))))

@@ -20,7 +20,7 @@ import streamlit as st
 from hearts_core.content.puzzles import Library, Puzzle
 from hearts_core.learner.puzzle_progress import ThemeRate, summary, theme_rates
 from hearts_core.learner.rating import RatingPoint, Suggestion, rating_history
-from hearts_core.words.echo import echo
+from hearts_core.words.echo import echo, escape_markdown
 
 from ... import page_state
 from ...language import in_session_language
@@ -67,7 +67,7 @@ def render_puzzles() -> None:
     if loaded.problems:
         with st.expander(ui("puzzles.problems_heading", count=len(loaded.problems)), icon=":material/warning:"):
             for problem in loaded.problems:
-                st.markdown(f"- `{problem}`")
+                st.markdown(f"- {escape_markdown(str(problem))}")  # a file's text, shown as typed and linking nowhere
     _theme_link(loaded)
     requested = st.query_params.get("puzzle")
     puzzle = loaded.puzzles.get(requested) if requested else None
