@@ -133,7 +133,9 @@ def _trigger_id(table_id: str) -> str:
 #: What the client sends, given the table's id and payload: none of it can a browser send.
 HOSTILE: dict[str, Callable[[str, dict[str, Any]], WidgetState]] = {
     "ha_table_inject, a text": lambda table, data: _state("ha_table_inject", string_value="x"),
-    "ha_table_inject, JSON": lambda table, data: _state("ha_table_inject", json_value='{"ha_an_table": {"kind": "play"}}'),
+    "ha_table_inject, JSON": lambda table, data: _state(
+        "ha_table_inject", json_value='{"ha_an_table": {"kind": "play"}}'
+    ),
     "ha_table_inject, bad JSON": lambda table, data: _state("ha_table_inject", json_value="{bad"),
     "ha_table_inject, a trigger": lambda table, data: _state(
         "ha_table_inject", json_trigger_value=json.dumps([{"event": ACTION_EVENT, "value": {"kind": "play"}}])
@@ -172,7 +174,9 @@ def test_the_page_stays_drawn_and_a_real_click_still_works(server: StreamlitServ
     assert "Traceback" not in _log_tail(server, log_start)
     card = next(card["c"] for card in data["hand"]["cards"] if card["ok"])
     click = {"kind": "play", "card": card, "scene": data["scene"], "at": 1}
-    run = client.run(_state(_trigger_id(table), json_trigger_value=json.dumps([{"event": ACTION_EVENT, "value": click}])))
+    run = client.run(
+        _state(_trigger_id(table), json_trigger_value=json.dumps([{"event": ACTION_EVENT, "value": click}]))
+    )
     after = run.table(key)
     assert "exception" not in run.kinds and after is not None
     assert after[1]["answered"] == data["answered"] + 1, "the real click was handed to the page"
