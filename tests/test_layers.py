@@ -1,6 +1,7 @@
 """The layers of hearts_core, read from the imports themselves.
 
-Each subpackage imports only from layers below it (``words`` at the bottom,
+Each subpackage imports only from layers below it (``words`` at the bottom, with
+``chunks``, which runs large simulations in chunks and imports no other layer;
 then ``engine``, ``search``, ``ai``, ``content``, then ``learner`` and ``lab``,
 which do not import each other, and ``store`` on top, which keeps a learner's
 progress in a database); no module imports streamlit or hearts_ui;
@@ -19,7 +20,17 @@ import pytest
 
 CORE: Final = Path(__file__).resolve().parents[1] / "hearts_core"
 #: The layers, bottom first; layers of equal rank must not import each other.
-RANKS: Final = {"words": 0, "engine": 1, "search": 2, "ai": 3, "content": 4, "learner": 5, "lab": 5, "store": 6}
+RANKS: Final = {
+    "words": 0,
+    "chunks": 0,
+    "engine": 1,
+    "search": 2,
+    "ai": 3,
+    "content": 4,
+    "learner": 5,
+    "lab": 5,
+    "store": 6,
+}
 
 
 def _module_name(path: Path) -> str:

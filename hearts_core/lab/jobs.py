@@ -129,12 +129,26 @@ class SimulationJob:
     def next_call(self) -> ChunkCall | None:
         """What playing the next chunk takes (None when finished): a picklable value, so a worker
         process can play it (:meth:`ChunkCall.play`) while the page stays free."""
+        calls = self.calls()
+        return calls[0] if calls else None
+
+    def calls(self) -> tuple[ChunkCall, ...]:
+        """Every chunk still to play, in order (none when finished).  Each carries its own seed, so
+        :func:`hearts_core.chunks.run_chunks` can play them all on any backend, and the job that takes
+        them in (:meth:`with_chunk`, in order) is the one :meth:`next_chunk` makes."""
         if self.finished:
-            return None
-        size = min(self.chunk_size, self.total - self.done)
-        number = self.done // self.chunk_size
-        return ChunkCall(
-            self.rules_a, self.rules_b, size, self.seed * 1000 + number, self.policy, self.games_mode, self.done
+            return ()
+        return tuple(
+            ChunkCall(
+                self.rules_a,
+                self.rules_b,
+                min(self.chunk_size, self.total - offset),
+                self.seed * 1000 + offset // self.chunk_size,
+                self.policy,
+                self.games_mode,
+                offset,
+            )
+            for offset in range(self.done, self.total, self.chunk_size)
         )
 
     def with_chunk(self, played: PlayedChunk) -> SimulationJob:

@@ -25,12 +25,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 import numpy as np
 
+from ..chunks import run_chunks
 from ..engine.game import game_ends
 from ..engine.rules import Ruleset
 from ..engine.state import shuffled_deal
@@ -279,8 +279,48 @@ def _games_chunk(
     return rows, games
 
 
-def _chunks(total: int, size: int) -> list[tuple[int, int]]:
-    return [(start, min(start + size, total)) for start in range(0, total, size)]
+@dataclass(frozen=True)
+class PairChunk:
+    """Deals (or, with ``games``, whole games) ``start`` to ``stop`` of a paired simulation from
+    ``seed``: a value a worker process (or machine) can be sent.  Deal ``i`` is shuffled from its
+    own seed (``_deal_seed(seed, 0, i)``, game ``g``'s hands from ``_deal_seed(seed, g + 1, hand)``),
+    so a chunk's rows are the same whoever plays it and however the deals are cut into chunks."""
+
+    rules_a: Ruleset
+    rules_b: Ruleset
+    seed: int
+    start: int
+    stop: int
+    policy: str = "heuristic"
+    games: bool = False
+
+    @property
+    def size(self) -> int:
+        """Deals (or games) in the chunk."""
+        return self.stop - self.start
+
+
+def play_chunk(chunk: PairChunk) -> tuple[tuple[HandRow, ...], tuple[GameRow, ...]]:
+    """The chunk's hand rows (A then B for each deal) and, in games mode, its game rows."""
+    values_a, values_b = chunk.rules_a.to_dict(), chunk.rules_b.to_dict()
+    if chunk.games:
+        rows, games = _games_chunk(values_a, values_b, chunk.seed, chunk.start, chunk.stop, chunk.policy)
+        return tuple(rows), tuple(games)
+    return tuple(_hands_chunk(values_a, values_b, chunk.seed, chunk.start, chunk.stop, chunk.policy)), ()
+
+
+def pair_chunks(
+    rules_a: Ruleset, rules_b: Ruleset, total: int, size: int, *, seed: int, policy: str, games: bool
+) -> list[PairChunk]:
+    """``total`` deals (or games) cut into chunks of ``size``."""
+    return [
+        PairChunk(rules_a, rules_b, seed, start, min(start + size, total), policy, games)
+        for start in range(0, total, size)
+    ]
+
+
+class _Cancelled(Exception):
+    """Raised in the caller's process when ``progress`` says stop: it ends :func:`run_chunks`."""
 
 
 def simulate_pairs(
@@ -300,50 +340,40 @@ def simulate_pairs(
 
     ``progress(done, total)`` is called after each chunk of deals (games);
     returning False cancels: the result keeps the finished chunks and says
-    ``cancelled``.  ``workers`` > 1 spreads the chunks over processes; the rows
-    are the same whatever the number of workers.  The rulesets must share the
-    player count and the deck.
+    ``cancelled``.  ``workers`` > 1 plays the chunks on
+    :func:`hearts_core.chunks.run_chunks` (a Dask cluster, or a local worker
+    pool), where they finish in any order: ``done`` then counts the deals of the
+    chunks finished, and a cancelled result keeps those chunks.  The rows are the
+    same whatever the number of workers and the chunk size.  The rulesets must
+    share the player count and the deck.
     """
     check_same_deck(rules_a, rules_b)
     if policy not in POLICIES:
         raise ValueError(f"no policy {policy!r}; choose one of {', '.join(POLICIES)}")
     if hands < 0:
         raise ValueError("the number of hands cannot be negative")
-    values_a, values_b = rules_a.to_dict(), rules_b.to_dict()
     size = chunk or (max(1, min(50, hands // 20 or 1)) if games else max(50, min(500, hands // 20 or 1)))
-    parts = _chunks(hands, size)
-    rows: list[HandRow] = []
-    game_rows: list[GameRow] = []
+    parts = pair_chunks(rules_a, rules_b, hands, size, seed=seed, policy=policy, games=games)
+    played: dict[int, tuple[tuple[HandRow, ...], tuple[GameRow, ...]]] = {}
     cancelled = False
-    done = 0
 
-    def collect(result: Any) -> None:
-        if games:
-            rows.extend(result[0])
-            game_rows.extend(result[1])
+    def keep(number: int, result: tuple[tuple[HandRow, ...], tuple[GameRow, ...]]) -> None:
+        played[number] = result
+        done = sum(parts[index].size for index in played)
+        if progress is not None and progress(done, hands) is False and done < hands:
+            raise _Cancelled
+
+    try:
+        if workers <= 1 or len(parts) <= 1:
+            for number, part in enumerate(parts):
+                keep(number, play_chunk(part))
         else:
-            rows.extend(result)
-
-    work = _games_chunk if games else _hands_chunk
-    if workers <= 1 or len(parts) <= 1:
-        for start, stop in parts:
-            collect(work(values_a, values_b, seed, start, stop, policy))
-            done = stop
-            if progress is not None and progress(done, hands) is False:
-                cancelled = done < hands
-                break
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(work, values_a, values_b, seed, start, stop, policy) for start, stop in parts]
-            for future, (_, stop) in zip(futures, parts, strict=True):
-                collect(future.result())
-                done = stop
-                if progress is not None and progress(done, hands) is False:
-                    cancelled = done < hands
-                    for pending in futures:
-                        pending.cancel()
-                    break
-    return SimulationResult(tuple(rows), cancelled, tuple(game_rows), hands, games, rules_a.players)
+            run_chunks(play_chunk, parts, workers=workers, on_result=keep)
+    except _Cancelled:
+        cancelled = True
+    rows = tuple(row for number in sorted(played) for row in played[number][0])
+    game_rows = tuple(game for number in sorted(played) for game in played[number][1])
+    return SimulationResult(rows, cancelled, game_rows, hands, games, rules_a.players)
 
 
 # -- statistics ----------------------------------------------------------------------------------
@@ -427,27 +457,67 @@ def _percent(value: float, language: str | None) -> str:
     return percent(round(value, 3), language, exact=True)
 
 
+@dataclass(frozen=True)
+class StatSums:
+    """What a paired difference needs of its pairs (A, B): their number and the sums of A, of B, of
+    the differences B - A and of their squares.  Sums add, so chunks of a simulation played anywhere
+    combine into one :class:`StatDiff` without keeping the pairs (the Lab's statistics are whole
+    numbers of points, hands or tricks, whose float sums are exact, whatever their order)."""
+
+    n: int = 0
+    sum_a: float = 0.0
+    sum_b: float = 0.0
+    sum_diff: float = 0.0
+    sum_squares: float = 0.0
+
+    @classmethod
+    def of(cls, pairs: Iterable[tuple[float, float]]) -> StatSums:
+        """The sums of ``pairs``."""
+        n, sum_a, sum_b, sum_diff, sum_squares = 0, 0.0, 0.0, 0.0, 0.0
+        for a, b in pairs:
+            n += 1
+            sum_a += a
+            sum_b += b
+            sum_diff += b - a
+            sum_squares += (b - a) ** 2
+        return cls(n, sum_a, sum_b, sum_diff, sum_squares)
+
+    def __add__(self, other: StatSums) -> StatSums:
+        return StatSums(
+            self.n + other.n,
+            self.sum_a + other.sum_a,
+            self.sum_b + other.sum_b,
+            self.sum_diff + other.sum_diff,
+            self.sum_squares + other.sum_squares,
+        )
+
+    def difference(self, key: str, per: str = "hand") -> StatDiff:
+        """Mean A, mean B and the mean difference B - A with a 95% normal interval."""
+        n = self.n
+        if n == 0:
+            return StatDiff(key, 0.0, 0.0, 0.0, 0.0, 0.0, 0, "noise", per)
+        mean = self.sum_diff / n
+        if n > 1:
+            variance = max(0.0, (self.sum_squares - self.sum_diff * mean) / (n - 1))
+            half = 1.96 * math.sqrt(variance / n)
+        else:
+            half = math.inf
+        low, high = mean - half, mean + half
+        if self.sum_squares == 0:
+            verdict = "identical"  # 0 against 0 on every deal: no noise to speak of
+        else:
+            verdict = "real" if n > 1 and (low > 0 or high < 0) else "noise"
+        return StatDiff(key, self.sum_a / n, self.sum_b / n, mean, low, high, n, verdict, per)
+
+
 def paired_difference(pairs: Iterable[tuple[float, float]], key: str, per: str = "hand") -> StatDiff:
-    """Mean A, mean B and the mean difference B - A with a 95% normal interval."""
-    values = list(pairs)
-    n = len(values)
-    if n == 0:
-        return StatDiff(key, 0.0, 0.0, 0.0, 0.0, 0.0, 0, "noise", per)
-    mean_a = sum(a for a, _ in values) / n
-    mean_b = sum(b for _, b in values) / n
-    diffs = [b - a for a, b in values]
-    mean = sum(diffs) / n
-    if n > 1:
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        half = 1.96 * math.sqrt(variance / n)
-    else:
-        half = math.inf
-    low, high = mean - half, mean + half
-    if all(d == 0 for d in diffs):
-        verdict = "identical"  # 0 against 0 on every deal: no noise to speak of
-    else:
-        verdict = "real" if n > 1 and (low > 0 or high < 0) else "noise"
-    return StatDiff(key, mean_a, mean_b, mean, low, high, n, verdict, per)
+    """Mean A, mean B and the mean difference B - A with a 95% normal interval.
+
+    >>> stat = paired_difference([(1.0, 2.0), (3.0, 3.0), (0.0, 4.0)], "seat0_points")
+    >>> stat.diff, round(stat.low, 3), round(stat.high, 3), stat.verdict
+    (1.6666666666666667, -0.689, 4.022, 'noise')
+    """
+    return StatSums.of(pairs).difference(key, per)
 
 
 _HAND_STATS: Final[tuple[tuple[str, Callable[[HandRow], float | None]], ...]] = (
@@ -462,32 +532,43 @@ _HAND_STATS: Final[tuple[tuple[str, Callable[[HandRow], float | None]], ...]] = 
 )
 
 
-def compare_stats(result: SimulationResult) -> tuple[StatDiff, ...]:
-    """Paired differences B - A of the hand statistics (moon and sun rates, the
-    queen coming back to her player, seat 0's points, mean points, the spread
-    of hand scores, first-trick points, the trick hearts break in) and, in
-    games mode, of hands per game and the winner's margin.  Identical rulesets
-    give zero differences, all "identical"."""
+def paired_hands(result: SimulationResult) -> list[tuple[HandRow, HandRow]]:
+    """The deals played under both rulesets, as (A's row, B's row), in the order of the rows."""
     by_key: dict[int, dict[str, HandRow]] = {}
     for row in result.rows:
         by_key.setdefault(row.deal, {})[row.ruleset] = row
-    paired = [(pair["A"], pair["B"]) for pair in by_key.values() if "A" in pair and "B" in pair]
-    stats: list[StatDiff] = []
+    return [(pair["A"], pair["B"]) for pair in by_key.values() if "A" in pair and "B" in pair]
+
+
+def paired_values(result: SimulationResult) -> list[tuple[str, str, list[tuple[float, float]]]]:
+    """Each statistic of :func:`compare_stats` as (key, "hand" or "game", its (A, B) values paired by
+    deal or game): the one definition of what the Lab measures, whether the pairs are kept or summed."""
+    paired = paired_hands(result)
+    measured: list[tuple[str, str, list[tuple[float, float]]]] = []
     for key, measure in _HAND_STATS:
         values = []
         for row_a, row_b in paired:
             a, b = measure(row_a), measure(row_b)
             if a is not None and b is not None:
                 values.append((a, b))
-        stats.append(paired_difference(values, key))
+        measured.append((key, "hand", values))
     if result.games:
         by_game: dict[int, dict[str, GameRow]] = {}
         for game in result.games:
             by_game.setdefault(game.game, {})[game.ruleset] = game
         games = [(pair["A"], pair["B"]) for pair in by_game.values() if "A" in pair and "B" in pair]
-        stats.append(paired_difference(((float(a.hands), float(b.hands)) for a, b in games), "hands_per_game", "game"))
-        stats.append(paired_difference(((float(a.margin), float(b.margin)) for a, b in games), "winner_margin", "game"))
-    return tuple(stats)
+        measured.append(("hands_per_game", "game", [(float(a.hands), float(b.hands)) for a, b in games]))
+        measured.append(("winner_margin", "game", [(float(a.margin), float(b.margin)) for a, b in games]))
+    return measured
+
+
+def compare_stats(result: SimulationResult) -> tuple[StatDiff, ...]:
+    """Paired differences B - A of the hand statistics (moon and sun rates, the
+    queen coming back to her player, seat 0's points, mean points, the spread
+    of hand scores, first-trick points, the trick hearts break in) and, in
+    games mode, of hands per game and the winner's margin.  Identical rulesets
+    give zero differences, all "identical"."""
+    return tuple(paired_difference(values, key, per) for key, per, values in paired_values(result))
 
 
 __all__ = [
@@ -496,11 +577,17 @@ __all__ = [
     "UNITS",
     "GameRow",
     "HandRow",
+    "PairChunk",
     "SimulationResult",
     "StatDiff",
+    "StatSums",
     "compare_stats",
     "deal_masks",
     "lab_hands",
+    "pair_chunks",
     "paired_difference",
+    "paired_hands",
+    "paired_values",
+    "play_chunk",
     "simulate_pairs",
 ]
