@@ -27,7 +27,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
@@ -40,6 +40,7 @@ from ..learner.practice import PracticeSession
 from ..learner.puzzle_progress import PuzzleEvent, PuzzleRecord, apply_events
 from ..learner.review_queue import OUTCOMES as REVIEW_OUTCOMES
 from ..learner.review_queue import Queue, QueueCard, QueueEvent, build_queue
+from .class_rows import exported_classes, forget_classes, merge_classes
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
 from .identity import COOKIE_LIFETIME, new_key
@@ -158,6 +159,11 @@ class ProgressStore:
             return
         with self._write_lock, self.engine.begin() as connection:
             yield connection
+
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """One write transaction, queued behind this process's other writes on SQLite: for the store's
+        companions (:class:`~hearts_core.store.classes.ClassStore`)."""
+        return self._writing()
 
     @classmethod
     def open(cls, url: str, clock: Clock = _now) -> ProgressStore:
@@ -521,6 +527,7 @@ class ProgressStore:
                 .mappings()
                 .all()
             )
+            taught_and_joined = exported_classes(connection, learner)
             hands = (
                 connection.execute(
                     select(practice_reviews)
@@ -559,6 +566,8 @@ class ProgressStore:
                 {"decisions": row["decisions"], "points_lost": row["points_lost"], "at": _iso(row["at"])}
                 for row in hands
             ],
+            # What the learner's classes know of them (an import leaves these out: joining takes the code).
+            "classes": taught_and_joined,
         }
 
     def import_progress(self, learner: str, data: Any) -> ImportSummary:
@@ -646,8 +655,9 @@ class ProgressStore:
         time.sleep(max(0.0, IMPORT_PAUSE_SECONDS - (time.monotonic() - began)))
 
     def forget(self, learner: str) -> None:
-        """Delete everything kept for the learner: their progress, settings and account link, and the
-        browser learners merged into them; and revoke them all, so no cookie of theirs is accepted
+        """Delete everything kept for the learner: their progress, settings and account link, their
+        classes (those they are in, and those they teach with everything in them), and the browser
+        learners merged into them; and revoke them all, so no cookie of theirs is accepted
         again and no tab still open writes anything back."""
         now = self._clock()
         with self._writing() as connection:
@@ -655,6 +665,7 @@ class ProgressStore:
             everyone = {learner, *merged}
             for table in (*_PROGRESS_TABLES, settings, accounts):
                 connection.execute(delete(table).where(table.c.learner.in_(everyone)))
+            forget_classes(connection, everyone)
             connection.execute(delete(learners).where(learners.c.id.in_(everyone)))
             for key in sorted(everyone):
                 _upsert(connection, revoked_learners, {"learner": key, "revoked_at": now}, ["learner"], ["revoked_at"])
@@ -806,6 +817,7 @@ def _merge(connection: Connection, source: str, target: str, now: datetime) -> N
         if name not in theirs:
             connection.execute(insert(settings).values(learner=target, name=name, value=value))
     connection.execute(delete(settings).where(settings.c.learner == source))
+    merge_classes(connection, source, target)
     connection.execute(update(learners).where(learners.c.id == source).values(merged_into=target))
 
 

@@ -235,11 +235,67 @@ practice_reviews: Final = Table(
     Index("ux_practice_reviews_digest", "learner", "digest", unique=True),
 )
 
+#: A teacher's class (the seventh migration): owned by the teacher's learner key, joined with a short
+#: code; a recovery code (kept as its SHA-256) claims it back from another browser.
+classes: Final = Table(
+    "classes",
+    metadata,
+    Column("id", String(22), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("ruleset", String(500), nullable=False),
+    Column("join_code", String(8), nullable=False, unique=True),
+    Column("recovery_digest", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("archived_at", UTCDateTime(), nullable=True),
+    Index("ix_classes_owner", "owner"),
+)
+
+#: A learner in a class, under the display name they picked; ``left_at`` when they left or were removed.
+class_members: Final = Table(
+    "class_members",
+    metadata,
+    Column("class_id", String(22), ForeignKey("classes.id"), primary_key=True),
+    Column("learner", String(64), primary_key=True),
+    Column("display_name", String(40), nullable=False),
+    Column("joined_at", UTCDateTime(), nullable=False),
+    Column("left_at", UTCDateTime(), nullable=True),
+    Index("ix_class_members_learner", "learner"),
+)
+
+#: Work a teacher set a class: ``kind`` (lesson, puzzles, positions, deal) and what it names, as JSON.
+class_assignments: Final = Table(
+    "class_assignments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", String(22), ForeignKey("classes.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("target", Text, nullable=False),
+    Column("due_at", UTCDateTime(), nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Index("ix_class_assignments_class", "class_id", "id"),
+)
+
+#: A wrong join code typed by a learner: the server lets a learner try only so many.
+join_attempts: Final = Table(
+    "join_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", String(64), nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    Index("ix_join_attempts_learner", "learner", "at"),
+)
+
 __all__ = [
     "UTCDateTime",
     "accounts",
+    "class_assignments",
+    "class_members",
+    "classes",
     "cookie_keys",
     "daily_results",
+    "join_attempts",
     "learners",
     "lesson_events",
     "metadata",
