@@ -280,7 +280,7 @@ class MonteCarloBot:
     def evaluate(self, view: PlayerView, candidates: Sequence[int], rng: random.Random) -> list[CandidateStats]:
         """Simulated results of each candidate card (see :class:`CandidateStats`), on the kernel
         (:class:`~hearts_core.ai.worlds.Worlds`)."""
-        worlds = Worlds(view, self.worlds, rng)
+        worlds = self._worlds(view, rng)
         shoot_too = self._may_shoot(view)
         results = []
         for card in candidates:
@@ -292,6 +292,10 @@ class MonteCarloBot:
                     stats = CandidateStats(ALL_CARDS[card], *shoot, worlds=len(worlds), shoot=True)
             results.append(stats)
         return results
+
+    def _worlds(self, view: PlayerView, rng: random.Random) -> Worlds:
+        """The sampled deals for a card decision (uniform over the unseen cards consistent with the view)."""
+        return Worlds(view, self.worlds, rng)
 
     def _may_shoot(self, view: PlayerView) -> bool:
         if not view.kernel_rules[kernel.R_MOON_ON]:
@@ -344,17 +348,22 @@ def classify_card(view: PlayerView, card: int) -> str:
 
 # -- factory and a hand driver ---------------------------------------------------------------------
 
-LEVELS: Final = ("random", "heuristic", "monte_carlo")
+LEVELS: Final = ("random", "heuristic", "monte_carlo", "expert")
 
 
 def make_bot(level: str, worlds: int = 128, epsilon: float = 0.05) -> Bot:
-    """A bot by level name: ``random``, ``heuristic`` or ``monte_carlo``."""
+    """A bot by level name: ``random``, ``heuristic``, ``monte_carlo`` or ``expert``
+    (:class:`~hearts_core.ai.expert.ExpertBot`)."""
     if level == "random":
         return RandomBot()
     if level == "heuristic":
         return HeuristicBot()
     if level == "monte_carlo":
         return MonteCarloBot(worlds, epsilon)
+    if level == "expert":
+        from .expert import ExpertBot  # expert builds on this module
+
+        return ExpertBot(worlds, epsilon)
     raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 

@@ -51,6 +51,7 @@ from ..search.equivalence import equivalent_classes, point_attributes
 from ..search.solver import line_for, solve
 from ..words.catalogue import decimal, message, percent, whole
 from .bots import AS, KS, QS, MonteCarloBot, classify_card, heuristic_choice, mean_pass_scores, pass_candidates
+from .exact import exact_applies, exact_values
 from .view import PlayerView
 from .worlds import Worlds
 
@@ -58,6 +59,12 @@ from .worlds import Worlds
 EPSILON: Final = 0.15
 #: The exact solver decides a determined ending with at most this many tricks left.
 SOLVER_TRICKS: Final = 6
+#: A short ending (:func:`~hearts_core.ai.exact.exact_applies`) is judged by the exact solver in this many
+#: deals weighted by what the play revealed (benchmarks/hint_quality.py: 48 deals beat 1,000 heuristic
+#: playouts; 128 deals were no better than 32-48).
+EXACT_WORLDS: Final = 48
+#: Exact means within this many points of the best are equally good.
+EXACT_TIE: Final = 0.05
 #: Candidates are played out in stages of worlds; after each stage but the last, a candidate
 #: worse than the leader by more than PRUNE_SE standard errors plus PRUNE_MARGIN points is dropped.
 PRUNE_SE: Final = 3.0
@@ -463,6 +470,8 @@ def _play_hint_from_view(
     if world is not None and tricks_left <= SOLVER_TRICKS and not game:
         return _solver_hint(view, world, illegal, legal_names, classes, reps, heuristic, heuristic_idea)
 
+    if len(reps) > 1 and not game and exact_applies(view):
+        return _exact_hint(view, illegal, legal_names, classes, reps, heuristic, heuristic_idea, rng)
     sampled = Worlds(view, worlds if len(reps) > 1 else min(worlds, SINGLE_WORLDS), rng)
     shoot_too = MonteCarloBot()._may_shoot(view)
     arms = [_Run(card, False) for card in reps] + ([_Run(card, True) for card in reps] if shoot_too else [])
@@ -536,6 +545,52 @@ def _play_hint_from_view(
         options=tuple(options),
         certainty=certainty,
         objective="game" if game else "hand",
+        costs=costs,
+        classes=classes,
+    )
+
+
+def _exact_hint(
+    view: PlayerView,
+    illegal: dict[str, Explanation],
+    legal_names: tuple[str, ...],
+    classes: dict[str, str],
+    reps: list[int],
+    heuristic: int,
+    heuristic_idea: str,
+    rng: random.Random,
+) -> PlayHint:
+    """The hint in a short ending: every candidate's exact value averaged over deals weighted by what
+    the play revealed (:func:`~hearts_core.ai.exact.exact_values`)."""
+    values = exact_values(view, reps, EXACT_WORLDS, rng, queen=True)
+    means = values.means
+    best = min(reps, key=lambda card: (round(means[card], 9), card != heuristic))
+    ranked = sorted(reps, key=lambda card: (card != best, round(means[card], 9), card))
+    runner = ranked[1] if len(ranked) > 1 else None
+    gap = means[runner] - means[best] if runner is not None else 0.0
+    close = {card for card in reps if means[card] - means[best] <= EXACT_TIE}
+    options: list[CardOption] = []
+    costs: dict[str, float] = {}
+    for name in legal_names:
+        rep = int(Card.parse(classes[name]))
+        options.append(
+            CardOption(
+                name, means[rep], values.queen[rep], values.moons_for[rep], values.moons_against[rep], values.worlds
+            )
+        )
+        costs[name] = max(0.0, means[rep] - means[best])
+    options.sort(key=lambda option: (costs[option.card], option.card != str(ALL_CARDS[best])))
+    return PlayHint(
+        seat=view.seat,
+        legal=legal_names,
+        illegal=illegal,
+        idea=heuristic_idea if best == heuristic else classify_card(view, best),
+        recommended=str(ALL_CARDS[best]),
+        runner_up=None if runner is None else str(ALL_CARDS[runner]),
+        equally_good=tuple(option.card for option in options if int(Card.parse(classes[option.card])) in close),
+        options=tuple(options),
+        certainty="close" if len(close) > 1 or gap < 1.0 else "confident",
+        objective="hand",
         costs=costs,
         classes=classes,
     )

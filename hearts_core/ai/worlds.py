@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
@@ -40,14 +41,60 @@ class Outcomes:
         return int(self.scores.shape[0])
 
 
+#: Inference: a world in which another seat's play differs from the heuristic player's card for
+#: that seat's hand counts MISS_WEIGHT times as much per such play (benchmarks/hint_quality.py:
+#: 0.1 and 0.3 gave the same hint quality within noise; uniform worlds were clearly worse).
+MISS_WEIGHT: Final = 0.1
+
+
+def play_mismatches(view: PlayerView, hands: np.ndarray) -> np.ndarray | None:
+    """Per world (a row of hand masks), how many plays of the other seats this hand differ from what
+    the heuristic player would have played with that world's cards
+    (:func:`hearts_core.search.kernel.play_mismatches`); None when the view lacks the hand's
+    history (a position set up mid-hand)."""
+    n = view.players
+    if len(view.plays) != view.tricks_done * n + len(view.trick) or not view.plays:
+        return None
+    seats = np.array([seat for seat, _ in view.plays], dtype=np.int64)
+    cards = np.array([card for _, card in view.plays], dtype=np.int64)
+    out = np.zeros(len(hands), dtype=np.int64)
+    kernel.play_mismatches(view.kernel_rules, hands, seats, cards, view.seat, out)
+    return out
+
+
+def weighted_worlds(view: PlayerView, count: int, rng: random.Random, pool: int = 8) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` deals drawn by what the play revealed: ``pool`` times as many deals consistent with the
+    view (:func:`~hearts_core.ai.view.sample_worlds`: hand sizes, voids, passed cards), each weighted
+    :data:`MISS_WEIGHT` to the power of its plays unlike the heuristic player's
+    (:func:`play_mismatches`), resampled systematically.  Returns the distinct deals (rows of hand
+    masks) and how many times each was drawn."""
+    hands = sample_worlds(view, count * pool if pool > 1 else count, rng)
+    misses = play_mismatches(view, hands) if pool > 1 else None
+    if misses is None:
+        hands = hands[:count]
+        return hands, np.ones(len(hands), dtype=np.int64)
+    weights = np.power(MISS_WEIGHT, misses.astype(float))
+    cumulative = np.cumsum(weights)
+    cumulative /= cumulative[-1]
+    picks = np.searchsorted(cumulative, (rng.random() + np.arange(count)) / count)
+    picks = np.minimum(picks, len(hands) - 1)
+    chosen, times = np.unique(picks, return_counts=True)
+    return hands[chosen], times.astype(np.int64)
+
+
 class Worlds:
     """``count`` deals of the unseen cards consistent with ``view`` (see
-    :func:`~hearts_core.ai.view.sample_worlds`), each with its own rollout seed."""
+    :func:`~hearts_core.ai.view.sample_worlds`), each with its own rollout seed; with ``pool`` above
+    1, drawn from ``pool`` times as many by what the play revealed (:func:`weighted_worlds`)."""
 
-    def __init__(self, view: PlayerView, count: int, rng: random.Random) -> None:
+    def __init__(self, view: PlayerView, count: int, rng: random.Random, pool: int = 1) -> None:
         self.view = view
         self.rules = view.kernel_rules
-        self.hands = sample_worlds(view, count, rng)
+        if pool > 1:  # drawn by what the play revealed (weighted_worlds), repeats kept as rows
+            distinct, times = weighted_worlds(view, count, rng, pool)
+            self.hands = np.repeat(distinct, times, axis=0)
+        else:
+            self.hands = sample_worlds(view, count, rng)
         self.seeds = np.array([rng.getrandbits(48) for _ in range(count)], dtype=np.int64)
         totals = view.totals if any(view.totals) else None
         self.totals = np.array(totals if totals is not None else [0] * view.players, dtype=np.int64)
@@ -92,4 +139,4 @@ class Worlds:
         return self._bases
 
 
-__all__ = ["Outcomes", "Worlds"]
+__all__ = ["MISS_WEIGHT", "Outcomes", "Worlds", "play_mismatches", "weighted_worlds"]

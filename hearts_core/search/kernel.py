@@ -1095,6 +1095,37 @@ def lab_hands(
 
 
 @_kernel
+def play_mismatches(
+    rules: np.ndarray, worlds: np.ndarray, seats: np.ndarray, cards: np.ndarray, me: int, out: np.ndarray
+) -> None:
+    """How often each world's other seats played otherwise than the heuristic would have (the
+    inference of ``hearts_core.ai.inference``): ``worlds[w]`` holds every seat's hand now, the hand's
+    plays so far are ``seats[i]`` playing ``cards[i]`` (from the first lead), and ``me`` is the viewer
+    (whose own plays are not counted).  Each world is replayed from its hands before the first lead;
+    at every play by another seat with a choice, ``out[w]`` counts 1 when the heuristic player's card
+    for that seat's hand then differs from the card played."""
+    n = rules[R_N]
+    count = cards.shape[0]
+    state = np.empty(STATE_SIZE, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    for world in range(worlds.shape[0]):
+        for seat in range(n):
+            hands[seat] = worlds[world, seat]
+        for index in range(count):
+            hands[seats[index]] |= 1 << cards[index]
+        start_state(rules, hands, seats[0] if count else 0, state)
+        misses = 0
+        for index in range(count):
+            card = cards[index]
+            if seats[index] != me:
+                legal = state_legal(rules, state)
+                if legal & (legal - 1) and heuristic_card(rules, state, legal) != card:
+                    misses += 1
+            play_card(rules, state, card)
+        out[world] = misses
+
+
+@_kernel
 def deal_worlds(
     known: np.ndarray,
     sizes: np.ndarray,
@@ -1193,6 +1224,7 @@ __all__ = [
     "lab_hands",
     "legal_mask",
     "numba",
+    "play_mismatches",
     "playouts",
     "random_hands",
     "rng_state",

@@ -1,0 +1,153 @@
+"""Issue 29: inference from the play, exact endings, and the expert level.
+
+The worlds of the hint and of the expert are weighted by what the others' plays revealed
+(``hearts_core.ai.worlds.weighted_worlds``, counted by the kernel's ``play_mismatches``), and
+short endings with the hand's history are judged by the exact solver in those worlds
+(``hearts_core.ai.exact``)."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from hearts_core import HandState, Ruleset
+from hearts_core.ai.bots import LEVELS, HeuristicBot, MonteCarloBot, heuristic_pass, make_bot, play_hand
+from hearts_core.ai.exact import exact_applies
+from hearts_core.ai.expert import ExpertBot
+from hearts_core.ai.hints import play_hint
+from hearts_core.ai.view import PlayerView, sample_worlds
+from hearts_core.ai.worlds import play_mismatches, weighted_worlds
+from hearts_core.search.solver import solve
+
+from .test_bots import _shuffled_others
+from .test_properties import BASES, Players, base_rules
+
+
+def self_play_ending(seed: int, tricks_left: int) -> HandState:
+    """benchmarks/hint_quality.py's endings: heuristic self-play (heuristic passes) down to
+    ``tricks_left`` tricks and 0-3 cards more."""
+    rules = Ruleset()
+    rng = random.Random(seed)
+    state = HandState.deal(rules, rng.getrandbits(64), hand_number=seed % 4)
+    if state.phase == "pass":
+        state = state.with_passes(
+            {seat: heuristic_pass(PlayerView.from_state(state, seat)) for seat in range(rules.players)}
+        )
+    bot = HeuristicBot()
+    extra = rng.randrange(rules.players)
+    for _ in range((rules.hand_size - tricks_left) * rules.players + extra):
+        seat = state.to_play
+        assert seat is not None
+        state = state.play(bot.choose_card(PlayerView.from_state(state, seat), rng).card)
+    return state
+
+
+def _view(state: HandState) -> PlayerView:
+    seat = state.to_play
+    assert seat is not None
+    return PlayerView.from_state(state, seat)
+
+
+def test_the_true_deal_of_heuristic_self_play_has_no_mismatch_and_others_do() -> None:
+    state = self_play_ending(202600007, 6)
+    view = _view(state)
+    truth = np.array([[hand.mask for hand in state.hands]], dtype=np.int64)
+    assert play_mismatches(view, truth) is not None
+    assert play_mismatches(view, truth).tolist() == [0]  # type: ignore[union-attr]
+    sampled = sample_worlds(view, 200, random.Random(3))
+    misses = play_mismatches(view, sampled)
+    assert misses is not None and misses.max() >= 2 and (misses == 0).sum() < 200
+
+
+def test_a_position_without_history_is_not_inferred_from() -> None:
+    state = self_play_ending(202600007, 6)
+    bare = HandState.from_position(state.rules, state.to_position())
+    view = _view(bare)
+    assert play_mismatches(view, sample_worlds(view, 4, random.Random(1))) is None
+    assert not exact_applies(view) and exact_applies(_view(state))
+
+
+def test_weighted_worlds_look_like_the_play() -> None:
+    view = _view(self_play_ending(202600011, 6))
+    uniform = play_mismatches(view, sample_worlds(view, 256, random.Random(5)))
+    distinct, times = weighted_worlds(view, 256, random.Random(5))
+    weighted = play_mismatches(view, np.repeat(distinct, times, axis=0))
+    assert uniform is not None and weighted is not None
+    assert int(times.sum()) == 256
+    assert weighted.mean() < 0.5 * uniform.mean()
+
+
+def test_mismatches_are_the_same_when_the_kernel_runs_as_plain_python() -> None:
+    view = _view(self_play_ending(202600011, 6))
+    sampled = sample_worlds(view, 12, random.Random(9))
+    compiled = play_mismatches(view, sampled)
+    assert compiled is not None
+    script = (
+        "import numpy as np, random\n"
+        "from tests.core.test_expert import self_play_ending, _view\n"
+        "from hearts_core.ai.view import sample_worlds\n"
+        "from hearts_core.ai.worlds import play_mismatches\n"
+        "view = _view(self_play_ending(202600011, 6))\n"
+        "print(play_mismatches(view, sample_worlds(view, 12, random.Random(9))).tolist())\n"
+    )
+    environment = {**os.environ, "HEARTS_COMPILED": "0"}
+    output = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, check=True
+    ).stdout
+    assert output.strip() == str(compiled.tolist())
+
+
+def test_the_hint_solves_a_self_play_ending_in_inferred_deals() -> None:
+    # Seat to play holds TC 4H TH 9S QS with five tricks left: the queen must go now (6 points
+    # on the true deal against 19 for the TC that heuristic playouts preferred).
+    state = self_play_ending(202600007, 5)
+    seat = state.to_play
+    hint = play_hint(state, worlds=128, seed=202600007)
+    result = solve(state, "min_points", seat)
+    assert result.best == ("QS",)
+    assert hint.recommended == "QS" and hint.option("QS").worlds > 0
+    assert hint.costs["TC"] > 0.5 and hint.certainty == "close"
+
+
+def test_expert_level_is_offered_and_built() -> None:
+    assert LEVELS[:3] == ("random", "heuristic", "monte_carlo") and "expert" in LEVELS
+    bot = make_bot("expert", worlds=32)
+    assert isinstance(bot, ExpertBot) and isinstance(bot, MonteCarloBot) and bot.worlds == 32
+
+
+def test_the_expert_solves_an_ending_the_monte_carlo_bot_misses() -> None:
+    state = self_play_ending(202600041, 5)
+    view = _view(state)
+    result = solve(state, "min_points", view.seat)
+    expert = ExpertBot().choose_card(view, random.Random(1)).card
+    monte_carlo = MonteCarloBot().choose_card(view, random.Random(1)).card
+    assert str(expert) in result.best and str(monte_carlo) not in result.best
+
+
+def test_the_expert_does_not_see_hidden_cards() -> None:
+    rng = random.Random(11)
+    bot = make_bot("expert", worlds=16)
+    rules = Ruleset(pass_cycle=("hold",))
+    for deal in range(4):
+        state = HandState.deal(rules, deal, 3)
+        for _ in range(rng.randrange(20, 40)):
+            state = state.play(rng.choice(state.legal_moves()))
+        state = HandState.from_position(rules, state.to_position())
+        seat = state.to_play
+        assert seat is not None
+        other = _shuffled_others(state, seat, rng)
+        view, other_view = PlayerView.from_state(state, seat), PlayerView.from_state(other, seat)
+        assert bot.choose_card(view, random.Random(deal)) == bot.choose_card(other_view, random.Random(deal))
+
+
+@pytest.mark.parametrize(("name", "players"), BASES, ids=lambda value: str(value))
+def test_the_expert_plays_whole_hands_under_every_ruleset(name: str, players: Players) -> None:
+    rules = base_rules(name, players)
+    bots = [make_bot("expert" if seat % 2 == 0 else "heuristic", worlds=4) for seat in range(rules.players)]
+    final = play_hand(HandState.deal(rules, f"{name}-expert", 1), bots, seed=1)
+    assert final.phase == "over"
