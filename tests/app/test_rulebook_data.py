@@ -179,7 +179,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"puzzles.rung_{rung}" for rung in ("idea", "answer")}
     used |= {f"puzzles.marks_{mark}" for mark in CARD_MARKS}
     used |= {f"puzzles.for_you_{reason}" for reason in get_args(SuggestionReason)}
-    used |= {f"practice.level_{level}_note" for level in LEVELS} | {"practice.level_monte_carlo"}
+    used |= {f"practice.level_{level}_note" for level in LEVELS} | {f"practice.level_{level}" for level in LEVELS[2:]}
     used |= {f"practice.moon_{option}" for option in MOON_CHOICES}
     used |= {f"lessons.nudge_{kind}" for kind in ACTIVE_KINDS}
     used |= {f"table.{word}" for word in TABLE_WORDS} | {f"table.speed_{speed}" for speed in SPEEDS}
