@@ -24,13 +24,15 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
 from sqlalchemy import Connection, RowMapping, insert, select, update
 
+from ..content.lessons import Lesson
+from ..learner.class_report import LearnerRow, learner_row
 from ..learner.classes import (
     ClassInputError,
     class_name,
@@ -274,6 +276,17 @@ class ClassStore:
                 .order_by(class_assignments.c.id.desc())
             ).mappings()
             return [_assignment(row) for row in rows]
+
+    def dashboard(self, owner: str, class_id: str, lessons: Sequence[Lesson]) -> list[LearnerRow]:
+        """The teacher's dashboard of the class: a row per learner in it now, by name (only its owner
+        may ask; the figures are :func:`~hearts_core.learner.class_report.learner_row`'s)."""
+        members = self.members(owner, class_id)
+        activities = self.store.activities([member.learner for member in members])
+        now = self.store.now()
+        return [
+            learner_row(member.learner, member.display_name, activities[member.learner], lessons, now)
+            for member in members
+        ]
 
     # -- the learner's side --------------------------------------------------------------------
 

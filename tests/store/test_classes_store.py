@@ -11,8 +11,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import func, select
 
+from hearts_core.content.lessons import load_curriculum
+from hearts_core.content.schema import LESSONS_DIR
+from hearts_core.learner.class_report import rows_csv
 from hearts_core.learner.classes import JOIN_ATTEMPTS, ClassInputError
-from hearts_core.store import ProgressStore, learner_key, new_token
+from hearts_core.learner.puzzle_progress import PuzzleEvent
+from hearts_core.store import ProgressStore, PuzzleAttempt, learner_key, new_token
 from hearts_core.store.classes import ClassStore, JoinRefusedError, NotYourClassError
 from hearts_core.store.schema import class_assignments, class_members, classes, join_attempts
 
@@ -170,3 +174,33 @@ def test_signing_in_takes_the_browser_s_classes_to_the_account(made: tuple[Class
     school_class, _ = store.create(phone, "Phone's club", "en", "standard")
     store.store.sign_in("issuer|mia", phone)
     assert store.owned(laptop, school_class.id).owner == laptop
+
+
+def test_the_dashboard_shows_each_learner_s_figures_and_only_the_class_s_learners(database_url: str) -> None:
+    now = datetime(2027, 1, 20, 18, tzinfo=UTC)
+    clock = [now - timedelta(days=10)]
+    progress = ProgressStore.open(database_url, clock=lambda: clock[0])
+    store = ClassStore(progress, rng=random.Random(2))
+    teacher, mia, outsider = _learner(), _learner(), _learner()
+    school_class, _ = store.create(teacher, "Club", "en", "standard")
+    store.join(mia, school_class.join_code, "Mia")
+    lessons = load_curriculum(LESSONS_DIR).ordered()
+    progress.record_puzzle(mia, PuzzleAttempt(PuzzleEvent("p1", "answer", correct=True), rating_after=1500.0))
+    clock[0] = now - timedelta(hours=1)
+    progress.record_puzzle(mia, PuzzleAttempt(PuzzleEvent("p2", "answer", correct=True), rating_after=1530.0))
+    first = lessons[0]
+    for index, step in enumerate(first.steps):  # the first lesson, every exercise right at the first try
+        progress.record_lesson(mia, first.id, index, "right" if step.is_active else "seen")
+    clock[0] = now
+    progress.record_practice_review(mia, 20, 5.0)
+    progress.record_practice_review(outsider, 20, 20.0)
+    rows = store.dashboard(teacher, school_class.id, lessons)
+    assert [row.name for row in rows] == ["Mia"]
+    row = rows[0]
+    assert (row.lessons_finished, row.stars) == (1, 3)
+    assert (row.rating, row.rating_trend) == (1530.0, 30.0)
+    assert row.points_lost_per_decision == 0.25 and row.review_accuracy is None
+    assert row.last_active == now
+    with pytest.raises(NotYourClassError):
+        store.dashboard(mia, school_class.id, lessons)
+    assert "Mia,1,3,1530,30,,0.25," in rows_csv(rows)
