@@ -4,7 +4,9 @@ This module gathers the public API (the contract the Variant Lab page is
 built on); the parts live in :mod:`hearts_core.lab.compare` (one deal,
 two rulesets, the first divergence) and :mod:`hearts_core.lab.share` (the
 share code, the linter, the house rules card) and :mod:`hearts_core.lab.simulation`
-(paired simulation on the kernel, statistics with confidence intervals).
+(paired simulation on the kernel, statistics with confidence intervals);
+:mod:`hearts_core.lab.bulk` plays runs of any size in chunks on
+:func:`hearts_core.chunks.run_chunks`, resumable (``python -m hearts_core.lab run``).
 
 >>> from hearts_core import Ruleset
 >>> pair = replay_pair(Ruleset(), Ruleset(first_trick="anything"), 0)

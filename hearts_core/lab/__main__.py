@@ -63,13 +63,15 @@ class ProgressLine:
             if done:
                 self._write(f"{done:,} of {total:,} {self.unit} already played (kept from an earlier start)")
             return
-        since, counted = self.base
-        rate = (done - counted) / max(now - since, 1e-9)
         if not self.moved:  # the first chunk: the workers have started, count the rate from here on
-            self.moved, self.base = True, (now, done)
-        elif now - self.shown < self.every and done < total:
+            self.moved, self.base, self.shown = True, (now, done), now
+            self._write(f"{done:,}/{total:,} {self.unit}: the first chunk after {_duration(now - self.started)}")
+            return
+        if now - self.shown < self.every and done < total:
             return
         self.shown = now
+        since, counted = self.base
+        rate = (done - counted) / max(now - since, 1e-9)
         left = (total - done) / rate if rate else 0.0
         self._write(
             f"{done:,}/{total:,} {self.unit} ({done / total:.0%}), {rate:,.0f} {self.unit}/s, "

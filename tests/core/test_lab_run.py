@@ -5,6 +5,7 @@ ends with the report of a run never stopped."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import signal
 import subprocess
@@ -19,7 +20,7 @@ import pytest
 from hearts_core import Ruleset
 from hearts_core.chunks import BACKEND_VARIABLE, run_chunks
 from hearts_core.lab import ChunkCall, SimulationJob, compare_stats, simulate_pairs
-from hearts_core.lab.__main__ import main
+from hearts_core.lab.__main__ import ProgressLine, main
 from hearts_core.lab.bulk import LabRun, RunFolderError, folder_for, run_lab
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -179,3 +180,18 @@ def test_a_spread_simulation_cancelled_keeps_whole_chunks(monkeypatch: pytest.Mo
     everything = {(row.deal, row.ruleset): row for row in simulate_pairs(A, B, 400, seed=6).rows}
     assert result.cancelled and 100 <= result.pairs < 400 and result.pairs % 50 == 0
     assert all(everything[row.deal, row.ruleset] == row for row in result.rows)
+
+
+def test_the_progress_line_says_the_rate_and_the_time_left() -> None:
+    stream = io.StringIO()
+    line = ProgressLine("deals", stream, every=0.0)
+    line(1_000, 10_000)  # before play: what an earlier start kept
+    line(2_000, 10_000)  # the first chunk: the workers' start is not counted in the rate
+    time.sleep(0.2)
+    line(4_000, 10_000)
+    first, second, third = stream.getvalue().splitlines()
+    assert first == "1,000 of 10,000 deals already played (kept from an earlier start)"
+    assert second.startswith("2,000/10,000 deals: the first chunk after ")
+    rate = int(third.split(", ")[1].removesuffix(" deals/s").replace(",", ""))
+    assert third.startswith("4,000/10,000 deals (40%), ") and 2_000 <= rate <= 10_000, third
+    assert third.endswith(" left")
