@@ -31,6 +31,7 @@ PAGES: Final = (
     ("pages/1_Rule_Book.py", "nav.rulebook", ":material/menu_book:"),
     ("pages/6_Sources.py", "nav.sources", ":material/library_books:"),
     ("pages/7_Glossary.py", "nav.glossary", ":material/dictionary:"),
+    ("pages/12_Class.py", "nav.classes", ":material/groups:"),
     ("pages/8_Saved_progress.py", "nav.account", ":material/cloud_done:"),
 )
 

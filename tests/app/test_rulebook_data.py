@@ -151,6 +151,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
 
     from hearts_core.learner.review_queue import CARD_KINDS
     from hearts_core.learner.streaks import GOALS, DayMark
+    from hearts_ui.views.classes import COLUMNS as CLASS_COLUMNS
 
     used = set()
     for path in (ROOT / "hearts_ui").rglob("*.py"):
@@ -188,6 +189,7 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"review_page.open_{kind}" for kind in ("puzzle", "lesson")}
     used |= {f"review_page.name_{kind}" for kind in ("play", "pass")}
     used |= {f"dashboard.goal_{goal}" for goal in GOALS} | {f"dashboard.mark_{mark}" for mark in get_args(DayMark)}
+    used |= set(CLASS_COLUMNS)  # the class dashboard's column headings
     used |= {"analysis.gap_open_only"}  # the analysis's gap code (hearts_core.ai.analysis.Gap.code)
     used |= {f"review.class_{name}" for name, _ in CLASS_LIMITS}  # the game review's classes
     used |= {key for _, key in lab_simulation_view.VERDICT_BADGES.values()}

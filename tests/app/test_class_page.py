@@ -1,0 +1,126 @@
+"""AppTest of the "Class" page (issue 30): a teacher makes a class and sees it; a learner in another
+session joins with the link's code and a name of their own; the teacher's dashboard shows them; work set
+reaches them; a removed learner is gone; a wrong code and a bad name are refused with a short message;
+the learner sees no dashboard of a class they do not own.  Two AppTest sessions are two browsers
+(two learners); the page works on the run's real database (``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from hearts_core.content.lessons import load_curriculum
+from hearts_core.content.schema import LESSONS_DIR
+from hearts_ui.storage import Identity
+from hearts_ui.texts import ui
+from hearts_ui.views.classes import ClassView, classes
+from tests.app.page_state import kept
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+PAGE = "pages/12_Class.py"
+TIMEOUT = 60
+
+
+def _open(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _make_class(name: str = "Year 7 Hearts club") -> tuple[AppTest, str]:
+    """A teacher's session with a new class: the session and the class's join code."""
+    teacher = _open()
+    teacher.text_input(key="ha_cls_new_name").input(name)
+    teacher.button(key="ha_cls_create").click().run()
+    assert not teacher.exception
+    assert [item.value for item in teacher.success] == [ui("classes.created", name=name)]
+    recovery = kept(teacher, ClassView).recovery
+    assert recovery is not None and any(recovery in item.value for item in teacher.warning)
+    teacher_key = kept(teacher, Identity).learner
+    assert teacher_key is not None
+    code = classes().teaching(teacher_key)[0].join_code
+    assert any(code in item.value for item in teacher.markdown)  # the page shows it
+    return teacher, code
+
+
+def _dashboard_names(at: AppTest) -> list[str]:
+    frames = at.dataframe
+    return [] if not frames else list(frames[0].value[ui("classes.col_name")])
+
+
+def test_a_teacher_makes_a_class_and_a_learner_joins_by_its_link() -> None:
+    teacher, code = _make_class()
+    assert [item.value for item in teacher.info] == [ui("classes.empty")]
+    assert any(f"/Class?join={code}" in block.value for block in teacher.code)
+
+    pupil = _open({"join": code})
+    assert pupil.text_input(key="ha_cls_join_code").value == code  # the link fills the code in
+    pupil.text_input(key="ha_cls_join_name").input("Mia")
+    pupil.button(key="ha_cls_join").click().run()
+    assert [item.value for item in pupil.success] == [ui("classes.joined", name="Year 7 Hearts club")]
+    assert "join" not in pupil.query_params
+    assert any("Year 7 Hearts club" in item.value and "Mia" in item.value for item in pupil.markdown)
+    assert (
+        pupil.selectbox(key="ha_cls_open")
+        if False
+        else not any(element.key == "ha_cls_open" for element in pupil.selectbox)
+    )  # the learner teaches nothing: no dashboard to open
+
+    teacher.run()
+    assert _dashboard_names(teacher) == ["Mia"]
+    assert len(teacher.get("download_button")) == 1
+
+
+def test_work_set_by_the_teacher_reaches_the_class_and_a_removed_learner_is_gone() -> None:
+    teacher, code = _make_class("Club B")
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input("Bo").run()
+    pupil.button(key="ha_cls_join").click().run()
+    teacher.run()
+    class_id = kept(teacher, ClassView).opened
+    lesson = load_curriculum(LESSONS_DIR).ordered()[2]
+    teacher.selectbox(key=f"ha_cls_assign_lesson_{class_id}").set_value(lesson.id)
+    teacher.button(key=f"ha_cls_assign_{class_id}").click().run()
+    assert [item.value for item in teacher.success] == [ui("classes.assigned")]
+    pupil.run()
+    labels = [str(link.proto.label) for link in pupil.get("page_link")]
+    assert any(ui("classes.work_lesson", title=lesson.title) in label for label in labels), labels
+
+    learner = kept(pupil, Identity).learner
+    teacher.selectbox(key=f"ha_cls_remove_who_{class_id}").set_value(learner)
+    teacher.button(key=f"ha_cls_remove_{class_id}").click().run()
+    assert [item.value for item in teacher.success] == [ui("classes.removed")]
+    assert _dashboard_names(teacher) == []
+    pupil.run()
+    assert not any("Club B" in item.value for item in pupil.markdown)
+
+
+def test_a_wrong_code_and_a_bad_name_are_refused_with_a_short_message() -> None:
+    _, code = _make_class("Club C")
+    pupil = _open()
+    pupil.text_input(key="ha_cls_join_code").input("ZZZZZZZZ")
+    pupil.text_input(key="ha_cls_join_name").input("Mia")
+    pupil.button(key="ha_cls_join").click().run()
+    assert [item.value for item in pupil.error] == [ui("classes.refused_unknown")]
+    pupil.text_input(key="ha_cls_join_code").input(code)
+    pupil.text_input(key="ha_cls_join_name").input("<b>Mia</b>")
+    pupil.button(key="ha_cls_join").click().run()
+    assert [item.value for item in pupil.error] == [ui("classes.name_characters")]
+    assert not pupil.exception
+
+
+def test_a_new_code_shuts_the_old_link() -> None:
+    teacher, code = _make_class("Club D")
+    class_id = kept(teacher, ClassView).opened
+    teacher.button(key=f"ha_cls_code_{class_id}").click().run()
+    assert [item.value for item in teacher.success] == [ui("classes.code_changed")]
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input("Late")
+    pupil.button(key="ha_cls_join").click().run()
+    assert [item.value for item in pupil.error] == [ui("classes.refused_unknown")]
