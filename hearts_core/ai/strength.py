@@ -1,47 +1,53 @@
-"""How strong each bot level is, as measured: points per hand against a fixed field.
+"""How strong each bot level is, as measured: its place on the strength ladder.
 
-The field is three heuristic bots (they play no random moves, so the field is
-the same for every level), the standard rules, and 200 duplicate deals: each deal
-is played four times with the level's bot in seat 0, 1, 2 and 3 and the same
-cards (``benchmarks/strength.py --candidate LEVEL --field heuristic --deals 200``,
-seed 2024, on the compiled kernel).  Fewer points is stronger; a heuristic bot
-in that field takes the field's own average, about 6.6 points a hand.  The
-Practice page shows these figures next to the levels.
+The figures come from the ladder's data file (:data:`hearts_core.ai.ladder.LADDER_FILE`,
+written by ``python -m hearts_core.ai.ladder run``; the file names the date, the
+command, the seed and the number of deals).  A level's place is its *edge* against
+three rule-based (heuristic) bots under the standard rules, on the same duplicate
+deals: the points a hand they take on average minus the points the level takes,
+with a 95% interval over deals.  Zero is as strong as the rule-based bots (the
+heuristic level itself is the yardstick); positive is stronger.  The Practice page
+shows these figures next to the levels.
 
->>> [level for level in by_strength()]
-['random', 'heuristic', 'monte_carlo']
->>> LEVEL_STRENGTH["monte_carlo"].points < LEVEL_STRENGTH["heuristic"].points
+>>> by_strength()[0]
+'random'
+>>> place("random").edge < 0 < place("monte_carlo").edge
+True
+>>> place("heuristic") is None  # the yardstick: zero by definition
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from functools import lru_cache
+
+from .ladder import LADDER_FILE, YARDSTICK, Ladder, Result
 
 
-@dataclass(frozen=True)
-class MeasuredStrength:
-    """A level's measured points per hand against three heuristic bots, with the 95% margin of
-    that mean (over deals) and the number of duplicate deals it was measured on."""
-
-    level: str
-    points: float
-    margin: float
-    deals: int
+@lru_cache(maxsize=1)
+def ladder() -> Ladder:
+    """The ladder's data file, read once."""
+    return Ladder.load(LADDER_FILE)
 
 
-#: Measured on 2026-12-02 (see the module docstring for the command).
-LEVEL_STRENGTH: Final = {
-    "random": MeasuredStrength("random", 13.85, 0.56, 200),
-    "heuristic": MeasuredStrength("heuristic", 6.63, 0.18, 200),
-    "monte_carlo": MeasuredStrength("monte_carlo", 3.81, 0.39, 200),
-}
+def place(level: str) -> Result | None:
+    """The level's match against the yardstick (standard rules), or None for the yardstick itself
+    and for a level the file does not hold yet."""
+    return ladder().result(level, YARDSTICK)
+
+
+def edge_of(level: str) -> float | None:
+    """The level's edge on the ladder (0 for the yardstick), or None when it was not measured."""
+    if level == YARDSTICK:
+        return 0.0
+    measured = place(level)
+    return None if measured is None else measured.edge
 
 
 def by_strength() -> tuple[str, ...]:
-    """The levels from the weakest (most points a hand) to the strongest."""
-    return tuple(sorted(LEVEL_STRENGTH, key=lambda level: -LEVEL_STRENGTH[level].points))
+    """The measured levels from the weakest (the lowest edge) to the strongest."""
+    edges = {level: edge_of(level) for level in ladder().levels}
+    return tuple(sorted((level for level in edges if edges[level] is not None), key=lambda level: edges[level] or 0.0))
 
 
-__all__ = ["LEVEL_STRENGTH", "MeasuredStrength", "by_strength"]
+__all__ = ["by_strength", "edge_of", "ladder", "place"]

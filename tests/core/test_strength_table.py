@@ -1,5 +1,6 @@
-"""The levels' measured strength (hearts_core.ai.strength): every level has a figure, and a
-small seeded sample of the same measurement ranks the levels in the same order."""
+"""The levels' measured strength (hearts_core.ai.strength, read from the ladder's data file): every
+level has a place on the ladder, and a small seeded sample of the same measurement ranks the levels
+in the same order wherever the ladder's intervals tell them apart."""
 
 from __future__ import annotations
 
@@ -7,13 +8,20 @@ import statistics
 
 from hearts_core import HandState, Ruleset
 from hearts_core.ai.bots import LEVELS, make_bot, play_hand
-from hearts_core.ai.strength import LEVEL_STRENGTH, by_strength
+from hearts_core.ai.ladder import YARDSTICK, Ladder
+from hearts_core.ai.strength import by_strength, ladder, place
 
 
-def test_every_level_has_a_measured_strength() -> None:
-    assert set(LEVEL_STRENGTH) == set(LEVELS)
-    for measured in LEVEL_STRENGTH.values():
-        assert 0 < measured.points < 26 and 0 < measured.margin < 1 and measured.deals >= 100
+def test_every_level_has_a_place_on_the_ladder_read_from_its_file() -> None:
+    assert ladder() == Ladder.load()
+    assert set(ladder().levels) == set(LEVELS), "a level is missing: rerun python -m hearts_core.ai.ladder run"
+    assert place(YARDSTICK) is None
+    for level in LEVELS:
+        if level == YARDSTICK:
+            continue
+        measured = place(level)
+        assert measured is not None and measured.reference == YARDSTICK and measured.preset == "standard"
+        assert 0 < measured.points < 26 and 0 < measured.margin < 1.5 and measured.deals >= 50
 
 
 def _points_against_heuristic(level: str, deals: int) -> float:
@@ -28,6 +36,21 @@ def _points_against_heuristic(level: str, deals: int) -> float:
     return statistics.fmean(points)
 
 
-def test_a_small_sample_ranks_the_levels_as_the_table_does() -> None:
+def _interval(level: str) -> tuple[float, float]:
+    measured = place(level)
+    return (0.0, 0.0) if measured is None else (measured.edge - measured.margin, measured.edge + measured.margin)
+
+
+def test_a_small_sample_ranks_the_levels_as_the_ladder_does_where_the_ladder_tells_them_apart() -> None:
     measured = {level: _points_against_heuristic(level, 8) for level in LEVELS}
-    assert sorted(LEVELS, key=lambda level: -measured[level]) == list(by_strength())
+    order = by_strength()
+    assert order[0] == "random" and set(order) == set(LEVELS)
+    apart = [
+        (weaker, stronger)
+        for index, weaker in enumerate(order)
+        for stronger in order[index + 1 :]
+        if _interval(weaker)[1] < _interval(stronger)[0]  # the intervals do not overlap
+    ]
+    assert ("random", "heuristic") in apart and ("heuristic", "monte_carlo") in apart
+    for weaker, stronger in apart:
+        assert measured[weaker] > measured[stronger], (weaker, stronger, measured)

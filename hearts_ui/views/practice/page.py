@@ -19,7 +19,8 @@ from typing import Final
 import streamlit as st
 
 from hearts_core.ai.bots import LEVELS
-from hearts_core.ai.strength import LEVEL_STRENGTH
+from hearts_core.ai.ladder import YARDSTICK
+from hearts_core.ai.strength import place
 from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.words.catalogue import decimal, message
@@ -65,12 +66,27 @@ def level_name(level: str) -> str:
 
 
 def level_caption(level: str) -> str:
-    """What a level does, and how strong it measured (points a hand against three heuristic bots)."""
+    """What a level does, and its place on the strength ladder (``hearts_core.ai.strength``)."""
     note = ui(f"practice.level_{level}_note")
-    measured = LEVEL_STRENGTH.get(level)
-    if measured is None:
+    if level == YARDSTICK:
+        return f"{note}  \n{ui('practice.level_ladder_yardstick')}"
+    measured = place(level)
+    if measured is None:  # a level the ladder file does not hold yet
         return note
-    return f"{note}  \n{ui('practice.level_measured', points=decimal(measured.points, 1, session_language()))}"
+    language = session_language()
+    figures = {
+        "edge": decimal(abs(measured.edge), 1, language),
+        "margin": decimal(measured.margin, 1, language),
+        "points": decimal(measured.points, 1, language),
+        "theirs": decimal(measured.reference_points, 1, language),
+        "deals": measured.deals,
+    }
+    words = (
+        ui("practice.level_ladder_ahead", **figures)
+        if measured.edge >= 0
+        else ui("practice.level_ladder_behind", **figures)
+    )
+    return f"{note}  \n{words}"
 
 
 def render_setup() -> None:
