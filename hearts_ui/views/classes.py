@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -22,7 +23,7 @@ import streamlit as st
 from hearts_core.engine.presets import PRESETS
 from hearts_core.learner.class_report import LearnerRow, rows_csv
 from hearts_core.learner.classes import ClassInputError
-from hearts_core.store.classes import ClassStore, JoinRefusedError, NotYourClassError, SchoolClass
+from hearts_core.store.classes import Assignment, ClassStore, JoinRefusedError, NotYourClassError, SchoolClass
 from hearts_core.words.echo import echo
 from hearts_core.words.languages import LANGUAGES
 
@@ -147,17 +148,23 @@ def _my_classes(me: str) -> None:
             )
     work = classes().work_for(me)
     if work:
-        st.markdown(f"**{ui('classes.work_heading')}**")
-        titles = {lesson.id: lesson.title for lesson in curriculum().ordered()}
-        for item in work:
-            lesson = str(item.target.get("lesson", ""))
-            due = ui("classes.due", day=item.due_at.date().isoformat()) if item.due_at else ""
-            st.page_link(
-                "pages/2_Lessons.py",
-                label=f"{ui('classes.work_lesson', title=titles.get(lesson, lesson))} {due}".strip(),
-                icon=":material/assignment:",
-                query_params={"lesson": lesson, "lang": session_language()},
-            )
+        render_class_work(work)
+
+
+def render_class_work(work: Sequence[Assignment]) -> None:
+    """The work set for a learner in their classes (:meth:`ClassStore.work_for`), soonest due first,
+    each opening its lesson.  The home page shows it first."""
+    st.markdown(f"**{ui('classes.work_heading')}**")
+    titles = {lesson.id: lesson.title for lesson in curriculum().ordered()}
+    for item in work:
+        lesson = str(item.target.get("lesson", ""))
+        due = ui("classes.due", day=item.due_at.date().isoformat()) if item.due_at else ""
+        st.page_link(
+            "pages/2_Lessons.py",
+            label=f"{ui('classes.work_lesson', title=titles.get(lesson, lesson))} {due}".strip(),
+            icon=":material/assignment:",
+            query_params={"lesson": lesson, "lang": session_language()},
+        )
 
 
 def _leave(class_id: str) -> None:
@@ -397,4 +404,4 @@ def _removed(class_id: str, remove_key: str) -> None:
         _tell("success", ui("classes.removed"))
 
 
-__all__ = ["COLUMNS", "JOIN_QUERY", "ClassView", "render_classes"]
+__all__ = ["COLUMNS", "JOIN_QUERY", "ClassView", "render_class_work", "render_classes"]

@@ -11,7 +11,9 @@ from hearts_core.words.catalogue import message
 from .. import page_state
 from ..frame import COMING_SOON, PAGES
 from ..language import link_params
+from ..storage import learner
 from ..texts import ui
+from .classes import classes, render_class_work
 from .daily.dashboard import render_dashboard
 from .review.page import due_in
 from .review.queue import queue
@@ -49,11 +51,20 @@ def _review_today() -> None:
         )
 
 
+def _class_work() -> None:
+    """The work a learner's class set them, first: what the teacher asked for comes before the rest."""
+    work = classes().work_for(learner())
+    if work:
+        with st.container(border=True, key=page_state.widget_key("home", "class_work")):
+            render_class_work(work)
+
+
 def render_home() -> None:
     st.title(f":red[♥] {ui('home.title')}")
     st.markdown(ui("home.intro"))
     st.markdown(ui("home.promise"))
 
+    _class_work()
     _review_today()
     render_dashboard()
 

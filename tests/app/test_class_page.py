@@ -124,3 +124,20 @@ def test_a_new_code_shuts_the_old_link() -> None:
     pupil.text_input(key="ha_cls_join_name").input("Late")
     pupil.button(key="ha_cls_join").click().run()
     assert [item.value for item in pupil.error] == [ui("classes.refused_unknown")]
+
+
+def test_the_work_set_comes_first_on_the_learner_s_home_page() -> None:
+    teacher, code = _make_class("Club E")
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input("Eva")
+    pupil.button(key="ha_cls_join").click().run()
+    class_id = kept(teacher, ClassView).opened
+    lesson = load_curriculum(LESSONS_DIR).ordered()[3]
+    teacher.selectbox(key=f"ha_cls_assign_lesson_{class_id}").set_value(lesson.id)
+    teacher.button(key=f"ha_cls_assign_{class_id}").click().run()
+    pupil.switch_page("app.py").run()
+    assert not pupil.exception
+    labels = [str(link.proto.label) for link in pupil.get("page_link")]
+    work = [index for index, label in enumerate(labels) if ui("classes.work_lesson", title=lesson.title) in label]
+    review = [index for index, label in enumerate(labels) if label == ui("home.lessons_link")]
+    assert work and (not review or work[0] < review[0]), labels
