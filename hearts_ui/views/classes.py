@@ -23,6 +23,8 @@ import streamlit as st
 from hearts_core.engine.presets import PRESETS
 from hearts_core.learner.class_report import LearnerRow, rows_csv
 from hearts_core.learner.classes import ClassInputError
+from hearts_core.learner.puzzle_progress import theme_rates
+from hearts_core.learner.review_queue import card_position
 from hearts_core.store.classes import Assignment, ClassStore, JoinRefusedError, NotYourClassError, SchoolClass
 from hearts_core.words.echo import echo
 from hearts_core.words.languages import LANGUAGES
@@ -31,7 +33,9 @@ from .. import page_state
 from ..language import own_name, session_language
 from ..storage import learner, store
 from ..texts import ui
+from .analysis.links import analyse_button
 from .lessons.page import curriculum
+from .puzzles.common import library, theme_title
 from .rulebook.data import preset_title
 
 #: The URL parameter of a join link.
@@ -265,9 +269,51 @@ def _dashboard(me: str, school_class: SchoolClass) -> None:
             icon=":material/download:",
             on_click="ignore",
         )
+        _learner_detail(school_class, rows)
     else:
         st.info(ui("classes.empty"))
     _manage(school_class, rows)
+
+
+#: How many weak themes and costly decisions a learner's detail lists.
+DETAIL_ITEMS: Final = 5
+
+
+def _learner_detail(school_class: SchoolClass, rows: list[LearnerRow]) -> None:
+    """One learner of the class up close: their weakest puzzle themes and their costliest recent
+    practice decisions, each opening on the analysis board.  Only learners of the teacher's own class
+    are offered (``rows`` came from the owner-checked dashboard)."""
+    names = {row.learner: row.name for row in rows}
+    key = ClassView.widget_key("detail", school_class.id)
+    with st.expander(ui("classes.detail_heading"), icon=":material/person_search:"):
+        who = st.selectbox(ui("classes.col_name"), list(names), key=key, format_func=names.__getitem__)
+        if who is None:
+            return
+        loaded = library()
+        rates = theme_rates(
+            store().puzzle_progress(who), {puzzle.id: puzzle.themes for puzzle in loaded.puzzles.values()}
+        )
+        weak = sorted((rate for rate in rates if rate.solved < rate.tried), key=lambda rate: (rate.rate, -rate.tried))
+        st.markdown(f"**{ui('classes.weak_heading')}**")
+        if not weak:
+            st.caption(ui("classes.weak_none"))
+        for rate in weak[:DETAIL_ITEMS]:
+            st.markdown(
+                "- "
+                + ui("puzzles.chart_bar", theme=theme_title(loaded, rate.theme), solved=rate.solved, tried=rate.tried)
+            )
+        st.markdown(f"**{ui('classes.costly_heading')}**")
+        decisions = sorted(
+            (item.card for item in store().review_queue(who).cards if item.card.is_position),
+            key=lambda card: (-card.loss, card.key),
+        )
+        if not decisions:
+            st.caption(ui("classes.costly_none"))
+        for number, card in enumerate(decisions[:DETAIL_ITEMS]):
+            columns = st.columns([4, 1], vertical_alignment="center")
+            columns[0].markdown(ui("classes.costly_line", answer=card.answer, best=card.best, loss=f"{card.loss:.1f}"))
+            with columns[1]:
+                analyse_button(card_position(card), ClassView.widget_key("analyse", school_class.id, number))
 
 
 def _headings() -> list[str]:

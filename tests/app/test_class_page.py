@@ -12,9 +12,15 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core.content.lessons import load_curriculum
 from hearts_core.content.schema import LESSONS_DIR
-from hearts_ui.storage import Identity
+from hearts_core.engine.rules import Ruleset
+from hearts_core.engine.state import HandState
+from hearts_core.learner.puzzle_progress import PuzzleEvent
+from hearts_core.learner.review_queue import QueueCard, rules_text
+from hearts_core.store import PuzzleAttempt
+from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
 from hearts_ui.views.classes import ClassView, classes
+from hearts_ui.views.puzzles.common import library, theme_title
 from tests.app.page_state import kept
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +147,27 @@ def test_the_work_set_comes_first_on_the_learner_s_home_page() -> None:
     work = [index for index, label in enumerate(labels) if ui("classes.work_lesson", title=lesson.title) in label]
     review = [index for index, label in enumerate(labels) if label == ui("home.lessons_link")]
     assert work and (not review or work[0] < review[0]), labels
+
+
+def test_a_learner_up_close_shows_their_weak_themes_and_costliest_decisions() -> None:
+    teacher, code = _make_class("Club F")
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input("Flo")
+    pupil.button(key="ha_cls_join").click().run()
+    who = kept(pupil, Identity).learner
+    assert who is not None
+    puzzle = next(iter(library().puzzles.values()))
+    store().record_puzzle(who, PuzzleAttempt(PuzzleEvent(puzzle.id, "answer", correct=False)))
+    store().record_puzzle(who, PuzzleAttempt(PuzzleEvent(puzzle.id, "reveal")))
+    state = HandState.deal(Ruleset(), seed=5)
+    card = QueueCard(
+        "play:test", "play", store().now(), rules_text(state.rules), state.to_notation(), 0, "QS", "2C", 4.5
+    )
+    store().add_review_cards(who, [card])
+    teacher.run()
+    class_id = kept(teacher, ClassView).opened
+    teacher.selectbox(key=f"ha_cls_detail_{class_id}").set_value(who).run()
+    shown = " ".join(item.value for item in teacher.markdown)
+    assert puzzle.themes and theme_title(library(), puzzle.themes[0]) in shown
+    assert ui("classes.costly_line", answer="QS", best="2C", loss="4.5") in shown
+    assert not teacher.exception
