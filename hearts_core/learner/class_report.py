@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Final, Protocol
 
@@ -137,6 +137,57 @@ def learner_row(
     )
 
 
+@dataclass(frozen=True)
+class WorkDone:
+    """How far a learner is with one piece of work: ``done`` of ``needed`` (steps of a lesson, or
+    puzzles of a theme solved since the work was set)."""
+
+    done: int
+    needed: int
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.needed
+
+
+def lesson_work(lesson: Lesson, activity: ActivityLike) -> WorkDone:
+    """A lesson set as work: finished when every step is seen and every exercise right (as its
+    status says), measured in the exercises right and the steps seen.
+
+    >>> class Quiet:
+    ...     lessons = ()
+    >>> from hearts_core.content.lessons import load_curriculum
+    >>> from hearts_core.content.schema import LESSONS_DIR
+    >>> first = load_curriculum(LESSONS_DIR).ordered()[0]
+    >>> lesson_work(first, Quiet()).finished
+    False
+    """
+    progress = fold_progress((lesson, step, outcome) for lesson, step, outcome, _ in activity.lessons)  # type: ignore[misc]
+    status = lesson_status(lesson, progress)
+    return WorkDone(status.seen + status.solved, status.steps + status.active)
+
+
+def puzzle_work(
+    theme: str,
+    count: int,
+    since: dt.datetime,
+    attempts: Iterable[tuple[str, bool | None, dt.datetime]],
+    themes: Mapping[str, Sequence[str]],
+) -> WorkDone:
+    """Puzzles of a theme set as work: the different puzzles of ``theme`` answered right since the work
+    was set (``attempts``: puzzle id, whether the answer was right, when), out of ``count``.
+
+    >>> from datetime import UTC, datetime
+    >>> then = datetime(2027, 1, 1, tzinfo=UTC)
+    >>> later = datetime(2027, 1, 2, tzinfo=UTC)
+    >>> attempts = [("a", True, later), ("a", True, later), ("b", False, later), ("c", True, then)]
+    >>> puzzle_work("moon", 2, then, attempts, {"a": ["moon"], "b": ["moon"], "c": ["moon"]})
+    WorkDone(done=1, needed=2)
+    """
+    solved = {puzzle for puzzle, right, at in attempts if right and at > since and theme in themes.get(puzzle, ())}
+    return WorkDone(min(len(solved), count), count)
+
+
 def rows_csv(rows: Iterable[LearnerRow], headings: Sequence[str] | None = None) -> str:
     """The rows as CSV (the learner's key left out: the teacher's file names learners by their name).
 
@@ -164,4 +215,14 @@ def rows_csv(rows: Iterable[LearnerRow], headings: Sequence[str] | None = None) 
     return buffer.getvalue()
 
 
-__all__ = ["ACCURACY_DAYS", "TREND_DAYS", "ActivityLike", "LearnerRow", "learner_row", "rows_csv"]
+__all__ = [
+    "ACCURACY_DAYS",
+    "TREND_DAYS",
+    "ActivityLike",
+    "LearnerRow",
+    "WorkDone",
+    "learner_row",
+    "lesson_work",
+    "puzzle_work",
+    "rows_csv",
+]

@@ -32,7 +32,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, RowMapping, insert, select, update
 
 from ..content.lessons import Lesson
-from ..learner.class_report import LearnerRow, learner_row
+from ..learner.class_report import LearnerRow, WorkDone, learner_row, lesson_work, puzzle_work
 from ..learner.classes import (
     ClassInputError,
     class_name,
@@ -287,6 +287,39 @@ class ClassStore:
             learner_row(member.learner, member.display_name, activities[member.learner], lessons, now)
             for member in members
         ]
+
+    def work_progress(
+        self, owner: str, class_id: str, lessons: Sequence[Lesson], puzzle_themes: Mapping[str, Sequence[str]]
+    ) -> list[tuple[Assignment, list[tuple[Member, WorkDone]]]]:
+        """Who has done what: every piece of work set for the class, newest first, with each learner's
+        progress on it (only its owner may ask).  Work naming a lesson or theme that is gone is skipped."""
+        members = self.members(owner, class_id)
+        work = self.assignments(owner, class_id)
+        activities = self.store.activities([member.learner for member in members])
+        attempts = {
+            member.learner: [
+                (str(row["puzzle"]), row["correct"], row["at"])
+                for row in self.store.puzzle_attempts(member.learner)
+                if row["kind"] == "answer"
+            ]
+            for member in members
+        }
+        by_id = {lesson.id: lesson for lesson in lessons}
+        result = []
+        for item in work:
+            lesson = by_id.get(str(item.target.get("lesson", "")))
+            if item.kind == "lesson" and lesson is not None:
+                done = [(member, lesson_work(lesson, activities[member.learner])) for member in members]
+            elif item.kind == "puzzles":
+                theme, count = str(item.target.get("theme", "")), int(item.target.get("count", 1))
+                done = [
+                    (member, puzzle_work(theme, count, item.created_at, attempts[member.learner], puzzle_themes))
+                    for member in members
+                ]
+            else:
+                continue
+            result.append((item, done))
+        return result
 
     # -- the learner's side --------------------------------------------------------------------
 

@@ -157,17 +157,25 @@ def _my_classes(me: str) -> None:
 
 def render_class_work(work: Sequence[Assignment]) -> None:
     """The work set for a learner in their classes (:meth:`ClassStore.work_for`), soonest due first,
-    each opening its lesson.  The home page shows it first."""
+    each opening its lesson or its theme's puzzles.  The home page shows it first."""
     st.markdown(f"**{ui('classes.work_heading')}**")
     titles = {lesson.id: lesson.title for lesson in curriculum().ordered()}
+    loaded = library()
     for item in work:
-        lesson = str(item.target.get("lesson", ""))
         due = ui("classes.due", day=item.due_at.date().isoformat()) if item.due_at else ""
+        if item.kind == "puzzles":
+            theme = str(item.target.get("theme", ""))
+            label = ui("classes.work_puzzles", theme=theme_title(loaded, theme), count=int(item.target.get("count", 1)))
+            page, query = "pages/3_Puzzles.py", {"theme": theme}
+        else:
+            lesson = str(item.target.get("lesson", ""))
+            label = ui("classes.work_lesson", title=titles.get(lesson, lesson))
+            page, query = "pages/2_Lessons.py", {"lesson": lesson}
         st.page_link(
-            "pages/2_Lessons.py",
-            label=f"{ui('classes.work_lesson', title=titles.get(lesson, lesson))} {due}".strip(),
+            page,
+            label=f"{label} {due}".strip(),
             icon=":material/assignment:",
-            query_params={"lesson": lesson, "lang": session_language()},
+            query_params={**query, "lang": session_language()},
         )
 
 
@@ -361,18 +369,8 @@ def _table(rows: list[LearnerRow]) -> pd.DataFrame:
 
 def _manage(school_class: SchoolClass, rows: list[LearnerRow]) -> None:
     with st.expander(ui("classes.assign_heading"), icon=":material/assignment:"):
-        lessons = {lesson.id: lesson.title for lesson in curriculum().ordered()}
-        lesson_key = ClassView.widget_key("assign", "lesson", school_class.id)
-        due_key = ClassView.widget_key("assign", "due", school_class.id)
-        st.selectbox(ui("classes.assign_lesson"), list(lessons), key=lesson_key, format_func=lessons.__getitem__)
-        page_state.seed_widget(due_key, dt.date.today() + dt.timedelta(days=7))
-        st.date_input(ui("classes.assign_due"), key=due_key)
-        st.button(
-            ui("classes.assign"),
-            key=ClassView.widget_key("assign", school_class.id),
-            on_click=_assigned,
-            args=(school_class.id, lesson_key, due_key),
-        )
+        _assign_form(school_class)
+        _work_progress(school_class)
     with st.expander(ui("classes.manage_heading"), icon=":material/settings:"):
         rename_key = ClassView.widget_key("rename", school_class.id)
         page_state.seed_widget(rename_key, school_class.name)
@@ -408,6 +406,61 @@ def _manage(school_class: SchoolClass, rows: list[LearnerRow]) -> None:
             )
 
 
+def _assign_form(school_class: SchoolClass) -> None:
+    """Set a lesson, or a number of puzzles of a theme, with a due date."""
+    kind_key = ClassView.widget_key("assign", "kind", school_class.id)
+    lesson_key = ClassView.widget_key("assign", "lesson", school_class.id)
+    theme_key = ClassView.widget_key("assign", "theme", school_class.id)
+    count_key = ClassView.widget_key("assign", "count", school_class.id)
+    due_key = ClassView.widget_key("assign", "due", school_class.id)
+    kinds = {"lesson": ui("classes.kind_lesson"), "puzzles": ui("classes.kind_puzzles")}
+    kind = st.radio(
+        ui("classes.assign_kind"), list(kinds), key=kind_key, format_func=kinds.__getitem__, horizontal=True
+    )
+    if kind == "puzzles":
+        loaded = library()
+        themes = {theme: theme_title(loaded, theme) for theme in loaded.themes}
+        st.selectbox(ui("puzzles.filter_theme"), list(themes), key=theme_key, format_func=themes.__getitem__)
+        page_state.seed_widget(count_key, 5)
+        st.number_input(ui("classes.assign_count"), min_value=1, max_value=50, key=count_key)
+    else:
+        lessons = {lesson.id: lesson.title for lesson in curriculum().ordered()}
+        st.selectbox(ui("classes.assign_lesson"), list(lessons), key=lesson_key, format_func=lessons.__getitem__)
+    page_state.seed_widget(due_key, dt.date.today() + dt.timedelta(days=7))
+    st.date_input(ui("classes.assign_due"), key=due_key)
+    st.button(
+        ui("classes.assign"),
+        key=ClassView.widget_key("assign", school_class.id),
+        on_click=_assigned,
+        args=(school_class.id, kind_key, lesson_key, theme_key, count_key, due_key),
+    )
+
+
+def _work_progress(school_class: SchoolClass) -> None:
+    """Who has done what: each piece of work set, with the learners who finished it and the others."""
+    loaded = library()
+    themes = {puzzle.id: puzzle.themes for puzzle in loaded.puzzles.values()}
+    try:
+        progress = classes().work_progress(learner(), school_class.id, curriculum().ordered(), themes)
+    except NotYourClassError:
+        return
+    if not progress:
+        return
+    st.markdown(f"**{ui('classes.progress_heading')}**")
+    titles = {lesson.id: lesson.title for lesson in curriculum().ordered()}
+    for item, done in progress:
+        if item.kind == "puzzles":
+            theme = str(item.target.get("theme", ""))
+            what = ui("classes.work_puzzles", theme=theme_title(loaded, theme), count=int(item.target.get("count", 1)))
+        else:
+            what = ui("classes.work_lesson", title=titles.get(str(item.target.get("lesson", "")), ""))
+        finished = ", ".join(echo(member.display_name) for member, work in done if work.finished) or "—"
+        waiting = ", ".join(
+            f"{echo(member.display_name)} ({work.done}/{work.needed})" for member, work in done if not work.finished
+        )
+        st.markdown(f"- {what}: " + ui("classes.progress_line", finished=finished, waiting=waiting or "—"))
+
+
 def _teacher_action(action: str, *args: object) -> bool:
     """Run a teacher's action on the store; False (and a message) when the class is not theirs."""
     try:
@@ -421,11 +474,16 @@ def _teacher_action(action: str, *args: object) -> bool:
     return True
 
 
-def _assigned(class_id: str, lesson_key: str, due_key: str) -> None:
+def _assigned(class_id: str, kind_key: str, lesson_key: str, theme_key: str, count_key: str, due_key: str) -> None:
     due = page_state.widget_value(due_key)
     due_at = dt.datetime.combine(due, dt.time(23, 59), tzinfo=dt.UTC) if isinstance(due, dt.date) else None
-    lesson = str(page_state.widget_value(lesson_key, ""))
-    if _teacher_action("assign", class_id, "lesson", {"lesson": lesson}, due_at):
+    if page_state.widget_value(kind_key) == "puzzles":
+        count = page_state.widget_value(count_key, 5)
+        target = {"theme": str(page_state.widget_value(theme_key, "")), "count": int(count) if count else 5}
+        kind = "puzzles"
+    else:
+        target, kind = {"lesson": str(page_state.widget_value(lesson_key, ""))}, "lesson"
+    if _teacher_action("assign", class_id, kind, target, due_at):
         _tell("success", ui("classes.assigned"))
 
 

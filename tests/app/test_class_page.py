@@ -171,3 +171,29 @@ def test_a_learner_up_close_shows_their_weak_themes_and_costliest_decisions() ->
     assert puzzle.themes and theme_title(library(), puzzle.themes[0]) in shown
     assert ui("classes.costly_line", answer="QS", best="2C", loss="4.5") in shown
     assert not teacher.exception
+
+
+def test_puzzles_of_a_theme_set_as_work_and_who_has_done_what() -> None:
+    teacher, code = _make_class("Club G")
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input("Gus")
+    pupil.button(key="ha_cls_join").click().run()
+    who = kept(pupil, Identity).learner
+    assert who is not None
+    class_id = kept(teacher, ClassView).opened
+    loaded = library()
+    theme = next(iter(loaded.themes))
+    teacher.radio(key=f"ha_cls_assign_kind_{class_id}").set_value("puzzles").run()
+    teacher.selectbox(key=f"ha_cls_assign_theme_{class_id}").set_value(theme)
+    teacher.number_input(key=f"ha_cls_assign_count_{class_id}").set_value(1)
+    teacher.button(key=f"ha_cls_assign_{class_id}").click().run()
+    assert [item.value for item in teacher.success] == [ui("classes.assigned")]
+    label = ui("classes.work_puzzles", theme=theme_title(loaded, theme), count=1)
+    assert any(f"{label}: " in item.value and "Gus (0/1)" in item.value for item in teacher.markdown)
+    pupil.run()
+    assert any(label in str(link.proto.label) for link in pupil.get("page_link"))
+    solved = next(puzzle for puzzle in loaded.puzzles.values() if theme in puzzle.themes)
+    store().record_puzzle(who, PuzzleAttempt(PuzzleEvent(solved.id, "answer", correct=True)))
+    teacher.run()
+    done = ui("classes.progress_line", finished="Gus", waiting="—")
+    assert any(done in item.value for item in teacher.markdown), [item.value for item in teacher.markdown]
