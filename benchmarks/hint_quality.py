@@ -138,7 +138,12 @@ def main(argv: list[str] | None = None) -> int:
     summary("not 'certain'", [row for row in rows if not row["certain"]])
     regret = statistics.fmean(row["regret"] for row in rows)
     optimal = statistics.fmean(row["optimal"] for row in rows)
-    print(f"  hint time: mean {1000 * statistics.fmean(row['hint_time'] for row in rows):.1f} ms")
+    hint_times = sorted(row["hint_time"] for row in rows)
+    p95 = hint_times[min(len(hint_times) - 1, int(0.95 * len(hint_times)))]
+    print(
+        f"  hint time: mean {1000 * statistics.fmean(hint_times):.1f} ms, 95th percentile {1000 * p95:.0f} ms, "
+        f"worst {1000 * hint_times[-1]:.0f} ms"
+    )
     verdict = "met" if regret <= REGRET_TARGET and optimal >= OPTIMAL_TARGET else "NOT met"
     print(f"  target: regret <= {REGRET_TARGET}, optimal >= {100 * OPTIMAL_TARGET:.0f}%: {verdict}")
     return 0

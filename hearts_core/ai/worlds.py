@@ -62,18 +62,49 @@ def play_mismatches(view: PlayerView, hands: np.ndarray) -> np.ndarray | None:
     return out
 
 
+#: The weights are tempered (:func:`tempered_weights`) so that the drawn deals stay at least this
+#: share of the deals asked for, in effective number: against players unlike the heuristic
+#: (every deal has mismatches), untempered weights would leave a handful of deals.
+MIN_EFFECTIVE_SHARE: Final = 0.125
+
+
+def tempered_weights(misses: np.ndarray, count: int) -> np.ndarray:
+    """:data:`MISS_WEIGHT` to the power of each deal's mismatches, times an exponent in (0, 1] as
+    large as keeps the effective number of deals (``sum(w)^2 / sum(w^2)``) at least
+    :data:`MIN_EFFECTIVE_SHARE` of ``count`` (found by bisection; 1 when it already is)."""
+    relative = (misses - misses.min()).astype(float)
+    target = MIN_EFFECTIVE_SHARE * min(count, len(misses))
+
+    def weights(power: float) -> np.ndarray:
+        return np.asarray(np.power(MISS_WEIGHT, relative * power), dtype=float)
+
+    def effective(values: np.ndarray) -> float:
+        return float(values.sum() ** 2 / (values**2).sum())
+
+    if effective(weights(1.0)) >= target:
+        return weights(1.0)
+    low, high = 0.0, 1.0
+    for _ in range(20):
+        middle = (low + high) / 2
+        if effective(weights(middle)) >= target:
+            low = middle
+        else:
+            high = middle
+    return weights(low)
+
+
 def weighted_worlds(view: PlayerView, count: int, rng: random.Random, pool: int = 8) -> tuple[np.ndarray, np.ndarray]:
-    """``count`` deals drawn by what the play revealed: ``pool`` times as many deals consistent with the
-    view (:func:`~hearts_core.ai.view.sample_worlds`: hand sizes, voids, passed cards), each weighted
-    :data:`MISS_WEIGHT` to the power of its plays unlike the heuristic player's
-    (:func:`play_mismatches`), resampled systematically.  Returns the distinct deals (rows of hand
-    masks) and how many times each was drawn."""
+    """``count`` deals drawn by what the play revealed: ``pool`` times as many deals consistent with
+    the view (:func:`~hearts_core.ai.view.sample_worlds`: hand sizes, voids, passed cards), each
+    weighted :data:`MISS_WEIGHT` to the power of its plays unlike the heuristic player's
+    (:func:`play_mismatches`, tempered by :func:`tempered_weights`), resampled systematically.
+    Returns the distinct deals (rows of hand masks) and how many times each was drawn."""
     hands = sample_worlds(view, count * pool if pool > 1 else count, rng)
     misses = play_mismatches(view, hands) if pool > 1 else None
     if misses is None:
         hands = hands[:count]
         return hands, np.ones(len(hands), dtype=np.int64)
-    weights = np.power(MISS_WEIGHT, misses.astype(float))
+    weights = tempered_weights(misses, count)
     cumulative = np.cumsum(weights)
     cumulative /= cumulative[-1]
     picks = np.searchsorted(cumulative, (rng.random() + np.arange(count)) / count)
@@ -104,19 +135,29 @@ class Worlds:
     def __len__(self) -> int:
         return int(self.hands.shape[0])
 
-    def play_out(self, card: int, *, shoot: bool, epsilon: float, start: int = 0, stop: int | None = None) -> Outcomes:
+    def play_out(
+        self, card: int, *, shoot: bool, epsilon: float, start: int = 0, stop: int | None = None, shooter: int = -1
+    ) -> Outcomes:
         """Play ``card`` for the seat, then the hand to the end, in worlds ``start`` to ``stop``: the
-        heuristic for every seat (the seat going for the moon when ``shoot``), a random legal card
-        ``epsilon`` of the time.  The same worlds and seeds serve every candidate."""
+        heuristic for every seat (the seat going for the moon when ``shoot``; another seat,
+        ``shooter``, when that is given), a random legal card ``epsilon`` of the time.  The same
+        worlds and seeds serve every candidate."""
         stop = len(self) if stop is None else stop
         bases = self._positions()[start:stop]
         count = stop - start
         scores = np.zeros((count, self.view.players), dtype=np.int64)
         flags = np.zeros((count, 2), dtype=np.int64)
-        kernel.playouts(
-            self.rules, bases, self.seeds[start:stop], card, self.view.seat, shoot, int(epsilon * 2**31),
-            self.totals, self.use_totals, scores, flags,
-        )  # fmt: skip
+        chance = int(epsilon * 2**31)
+        if shooter >= 0:
+            kernel.threat_playouts(
+                self.rules, bases, self.seeds[start:stop], card, self.view.seat, shooter, chance,
+                self.totals, self.use_totals, scores, flags,
+            )  # fmt: skip
+        else:
+            kernel.playouts(
+                self.rules, bases, self.seeds[start:stop], card, self.view.seat, shoot, chance,
+                self.totals, self.use_totals, scores, flags,
+            )  # fmt: skip
         return Outcomes(scores, flags[:, 0].astype(bool), flags[:, 1])
 
     def pass_out(self, mine: int, *, hand_number: int, epsilon: float) -> np.ndarray:
@@ -139,4 +180,4 @@ class Worlds:
         return self._bases
 
 
-__all__ = ["MISS_WEIGHT", "Outcomes", "Worlds", "play_mismatches", "weighted_worlds"]
+__all__ = ["MISS_WEIGHT", "Outcomes", "Worlds", "play_mismatches", "tempered_weights", "weighted_worlds"]

@@ -899,6 +899,34 @@ def playouts(
 
 
 @_kernel
+def threat_playouts(
+    rules: np.ndarray,
+    bases: np.ndarray,
+    seeds: np.ndarray,
+    card: int,
+    me: int,
+    shooter: int,
+    epsilon: int,
+    totals: np.ndarray,
+    use_totals: bool,
+    scores: np.ndarray,
+    flags: np.ndarray,
+) -> None:
+    """:func:`playouts` with another seat, ``shooter``, going for the moon after ``card`` (the
+    expert's moon defence: what a card costs when the collector of the points plays to shoot)."""
+    state = np.empty(STATE_SIZE, dtype=np.int64)
+    rng = np.empty(1, dtype=np.int64)
+    for world in range(bases.shape[0]):
+        state[:] = bases[world]
+        rng[0] = seeds[world]
+        play_card(rules, state, card)
+        rollout(rules, state, shooter, True, epsilon, rng)
+        score_hand(rules, state, totals, use_totals, scores[world])
+        flags[world, 0] = (state[S_TAKEN + me] >> QS) & 1
+        flags[world, 1] = moon_shooter(rules, state)
+
+
+@_kernel
 def pass_playouts(
     rules: np.ndarray,
     worlds: np.ndarray,
@@ -1231,4 +1259,5 @@ __all__ = [
     "rules_array",
     "score_hand",
     "shooter_card",
+    "threat_playouts",
 ]

@@ -21,7 +21,7 @@ from hearts_core.ai.exact import exact_applies
 from hearts_core.ai.expert import ExpertBot
 from hearts_core.ai.hints import play_hint
 from hearts_core.ai.view import PlayerView, sample_worlds
-from hearts_core.ai.worlds import play_mismatches, weighted_worlds
+from hearts_core.ai.worlds import MIN_EFFECTIVE_SHARE, play_mismatches, tempered_weights, weighted_worlds
 from hearts_core.search.solver import solve
 
 from .test_bots import _shuffled_others
@@ -120,13 +120,15 @@ def test_expert_level_is_offered_and_built() -> None:
     assert isinstance(bot, ExpertBot) and isinstance(bot, MonteCarloBot) and bot.worlds == 32
 
 
-def test_the_expert_solves_an_ending_the_monte_carlo_bot_misses() -> None:
-    state = self_play_ending(202600041, 5)
+@pytest.mark.parametrize("seed", [202600007, 202600014])
+def test_the_expert_solves_an_ending_the_monte_carlo_bot_misses(seed: int) -> None:
+    state = self_play_ending(seed, 5)
     view = _view(state)
     result = solve(state, "min_points", view.seat)
-    expert = ExpertBot().choose_card(view, random.Random(1)).card
-    monte_carlo = MonteCarloBot().choose_card(view, random.Random(1)).card
-    assert str(expert) in result.best and str(monte_carlo) not in result.best
+    for draw in range(3):
+        expert = ExpertBot().choose_card(view, random.Random(draw)).card
+        monte_carlo = MonteCarloBot().choose_card(view, random.Random(draw)).card
+        assert str(expert) in result.best and str(monte_carlo) not in result.best
 
 
 def test_the_expert_does_not_see_hidden_cards() -> None:
@@ -151,3 +153,45 @@ def test_the_expert_plays_whole_hands_under_every_ruleset(name: str, players: Pl
     bots = [make_bot("expert" if seat % 2 == 0 else "heuristic", worlds=4) for seat in range(rules.players)]
     final = play_hand(HandState.deal(rules, f"{name}-expert", 1), bots, seed=1)
     assert final.phase == "over"
+
+
+def test_tempered_weights_keep_enough_deals() -> None:
+    misses = np.arange(64, dtype=np.int64)  # every deal differs: untempered, one deal would carry it all
+    weights = tempered_weights(misses, 64)
+    assert weights.sum() ** 2 / (weights**2).sum() >= MIN_EFFECTIVE_SHARE * 64 - 1e-6
+    assert (np.diff(weights) <= 0).all() and weights[-1] < weights[0]
+    alike = np.zeros(64, dtype=np.int64)
+    assert (tempered_weights(alike, 64) == 1.0).all()
+
+
+def test_threat_playouts_price_a_moon_and_match_plain_python() -> None:
+    # Seat 0 has taken every penalty card so far; seat 1 plays out with seat 0 going for the moon.
+    script = "import random\nfrom tests.core.test_expert import threat_outcome\nprint(threat_outcome())\n"
+    compiled = threat_outcome()
+    assert compiled[1] > 0  # the moon is made in some worlds once seat 0 goes for it
+    environment = {**os.environ, "HEARTS_COMPILED": "0"}
+    output = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, check=True
+    ).stdout
+    assert output.strip() == str(compiled)
+
+
+def threat_outcome() -> tuple[int, int]:
+    """Seat 1's total score and the moons made by seat 0 over 16 worlds of a seeded self-play
+    position in which seat 0 alone has taken penalty cards, seat 0 shooting in the playouts."""
+    from hearts_core.ai.worlds import Worlds
+
+    for seed in range(200):
+        state = self_play_ending(seed, 8)
+        view = _view(state)
+        penalty = state.rules.tables.penalty_mask
+        holders = [seat for seat, mask in enumerate(state.taken_masks) if mask & penalty]
+        if holders == [0] and view.seat != 0:
+            worlds = Worlds(view, 16, random.Random(seed))
+            card = int(view.legal_cards()[0])
+            outcome = worlds.play_out(card, shoot=False, epsilon=0.05, shooter=0)
+            plain = worlds.play_out(card, shoot=False, epsilon=0.05)
+            moons = int((outcome.shooter == 0).sum())
+            if moons > int((plain.shooter == 0).sum()):  # a position where the shooting seat matters
+                return int(outcome.scores[:, view.seat].sum()), moons
+    raise AssertionError("no seeded position with a lone collector")
