@@ -33,7 +33,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_core import HandState, Ruleset
-from hearts_core.ai.bots import Bot, Decision, make_bot, play_hand
+from hearts_core.ai.bots import Bot, Decision, play_hand
+from hearts_core.ai.levels import make_bot
 from hearts_core.ai.view import PlayerView
 from hearts_core.search import fast
 from hearts_core.search.kernel import QS

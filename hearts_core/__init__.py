@@ -28,8 +28,8 @@ so you have no other choice: it is legal.
 
 from . import lab
 from .ai.analysis import Analysis, CardAnalysis, analyse
-from .ai.bots import make_bot
 from .ai.hints import pass_hint, play_hint
+from .ai.levels import make_bot
 from .ai.view import PlayerView, sample_worlds
 from .engine.cards import Card, CardParseError, CardSet
 from .engine.game import Game, HandResult

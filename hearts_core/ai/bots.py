@@ -11,7 +11,7 @@ the hint engine can quote.
 >>> final = play_random_hand(HandState.deal(Ruleset(), seed=1), seed=2)
 >>> final.phase, sum(final.hand_points())
 ('over', 26)
->>> bots = [make_bot("heuristic")] * 4
+>>> bots = [HeuristicBot()] * 4
 >>> final = play_hand(HandState.deal(Ruleset(), seed=1), bots, seed=2)
 >>> final.phase, sum(final.hand_points())
 ('over', 26)
@@ -346,25 +346,7 @@ def classify_card(view: PlayerView, card: int) -> str:
     return "follow_low" if card == _low(view.legal_mask()) else "unblock"
 
 
-# -- factory and a hand driver ---------------------------------------------------------------------
-
-LEVELS: Final = ("random", "heuristic", "monte_carlo", "expert")
-
-
-def make_bot(level: str, worlds: int = 128, epsilon: float = 0.05) -> Bot:
-    """A bot by level name: ``random``, ``heuristic``, ``monte_carlo`` or ``expert``
-    (:class:`~hearts_core.ai.expert.ExpertBot`)."""
-    if level == "random":
-        return RandomBot()
-    if level == "heuristic":
-        return HeuristicBot()
-    if level == "monte_carlo":
-        return MonteCarloBot(worlds, epsilon)
-    if level == "expert":
-        from .expert import ExpertBot  # expert builds on this module
-
-        return ExpertBot(worlds, epsilon)
-    raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")
+# -- a hand driver ---------------------------------------------------------------------
 
 
 def play_hand(
@@ -395,7 +377,6 @@ def play_hand(
 
 __all__ = [
     "IDEAS",
-    "LEVELS",
     "Bot",
     "CandidateStats",
     "Decision",
@@ -405,7 +386,6 @@ __all__ = [
     "classify_card",
     "heuristic_choice",
     "heuristic_pass",
-    "make_bot",
     "mean_pass_scores",
     "moon_threat",
     "pass_candidates",

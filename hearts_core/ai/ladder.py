@@ -22,7 +22,7 @@ candidate's and the references' points a hand, the moons shot by the candidate
 (for) and by a reference seat (against), and the candidate's time per card.
 
 **The references** are the random and heuristic bots, OpenSpiel's ISMCTS at 500
-and 2,000 simulations, and each level of :data:`hearts_core.ai.bots.LEVELS` (read
+and 2,000 simulations, and each level of :data:`hearts_core.ai.levels.LEVELS` (read
 when the run starts: a new level joins the ladder on the next run).  ISMCTS plays
 inside OpenSpiel's own ``hearts`` game (our ``openspiel`` preset) through the
 checked bridge of ``benchmarks/openspiel_strength.py``; without ``pyspiel`` (or
@@ -69,7 +69,8 @@ from ..chunks import run_chunks
 from ..engine.rules import Ruleset
 from ..engine.state import HandState
 from ..search import fast
-from .bots import LEVELS, Bot, Decision, make_bot, play_hand
+from .bots import Bot, Decision, play_hand
+from .levels import LEVELS, make_bot
 from .view import PlayerView
 
 #: The data file the app reads (written by ``run``).

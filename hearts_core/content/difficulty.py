@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..ai.bots import make_bot
+from ..ai.levels import make_bot
 from ..ai.view import PlayerView
 from ..engine.state import HandState
 from .puzzle_kinds import PlayPuzzle, Puzzle, VariantPuzzle

@@ -33,7 +33,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..ai.bots import LEVELS, Bot, make_bot
+from ..ai.bots import Bot
+from ..ai.levels import LEVELS, make_bot
 from ..ai.view import PlayerView
 from ..engine.cards import CardLike, CardSet, cards_of_mask
 from ..engine.game import Game

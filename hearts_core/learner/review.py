@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..ai.analysis import BEST_MARGIN, ROLLOUT_EPSILON, analyse
-from ..ai.bots import Bot, MonteCarloBot, make_bot, mean_pass_scores, pass_candidates, play_hand
+from ..ai.bots import Bot, MonteCarloBot, mean_pass_scores, pass_candidates, play_hand
+from ..ai.levels import make_bot
 from ..ai.view import PlayerView
 from ..engine.cards import CardSet
 from ..engine.state import HandState

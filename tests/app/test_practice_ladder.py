@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core.ai.ladder import YARDSTICK, Ladder
 from hearts_core.words.catalogue import decimal
+from hearts_core.words.languages import LANGUAGES
 from hearts_ui.texts import ui
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +47,7 @@ def _expected(level: str, language: str) -> str:
     return ui(key, language, **figures)
 
 
-@pytest.mark.parametrize("language", ["en", "uk"])
+@pytest.mark.parametrize("language", [language.code for language in LANGUAGES.languages])
 def test_each_level_shows_its_place_on_the_ladder_from_the_file(language: str) -> None:
     at = _setup(language)
     radio = at.radio(key=LEVEL_KEY)

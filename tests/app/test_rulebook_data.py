@@ -15,7 +15,7 @@ import hearts_ui.texts as texts
 import hearts_ui.views.puzzles.common as puzzles_view
 import hearts_ui.views.rulebook.data as data
 from hearts_core import Ruleset, lab
-from hearts_core.ai.bots import LEVELS
+from hearts_core.ai.levels import LEVELS
 from hearts_core.content.lessons import ACTIVE_KINDS, STEP_KINDS
 from hearts_core.content.puzzles import CARD_MARKS, DIFFICULTIES, KINDS, OBJECTIVES
 from hearts_core.content.rulebook import RULES, SECTIONS

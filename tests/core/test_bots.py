@@ -14,11 +14,11 @@ from hearts_core.ai.bots import (
     HeuristicBot,
     MonteCarloBot,
     heuristic_pass,
-    make_bot,
     moon_threat,
     pass_candidates,
     play_hand,
 )
+from hearts_core.ai.levels import make_bot
 from hearts_core.ai.view import PlayerView, sample_worlds
 from hearts_core.engine.cards import SUIT_MASKS
 from hearts_core.search.equivalence import equivalent_classes, point_attributes

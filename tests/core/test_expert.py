@@ -16,10 +16,11 @@ import numpy as np
 import pytest
 
 from hearts_core import HandState, Ruleset
-from hearts_core.ai.bots import LEVELS, HeuristicBot, MonteCarloBot, heuristic_pass, make_bot, play_hand
+from hearts_core.ai.bots import HeuristicBot, MonteCarloBot, heuristic_pass, play_hand
 from hearts_core.ai.exact import exact_applies
 from hearts_core.ai.expert import ExpertBot
 from hearts_core.ai.hints import play_hint
+from hearts_core.ai.levels import LEVELS, make_bot
 from hearts_core.ai.view import PlayerView, sample_worlds
 from hearts_core.ai.worlds import MIN_EFFECTIVE_SHARE, play_mismatches, tempered_weights, weighted_worlds
 from hearts_core.search.solver import solve

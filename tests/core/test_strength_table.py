@@ -7,8 +7,9 @@ from __future__ import annotations
 import statistics
 
 from hearts_core import HandState, Ruleset
-from hearts_core.ai.bots import LEVELS, make_bot, play_hand
+from hearts_core.ai.bots import play_hand
 from hearts_core.ai.ladder import YARDSTICK, Ladder
+from hearts_core.ai.levels import LEVELS, make_bot
 from hearts_core.ai.strength import by_strength, ladder, place
 
 

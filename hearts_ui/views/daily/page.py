@@ -14,7 +14,8 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 from babel.dates import format_date
 
-from hearts_core.ai.bots import MonteCarloBot, make_bot, play_hand
+from hearts_core.ai.bots import MonteCarloBot, play_hand
+from hearts_core.ai.levels import make_bot
 from hearts_core.engine.notation import NotationError
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState

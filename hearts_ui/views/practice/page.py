@@ -18,8 +18,8 @@ from typing import Final
 
 import streamlit as st
 
-from hearts_core.ai.bots import LEVELS
 from hearts_core.ai.ladder import YARDSTICK
+from hearts_core.ai.levels import LEVELS
 from hearts_core.ai.strength import place
 from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
