@@ -159,24 +159,29 @@ def render_class_work(work: Sequence[Assignment]) -> None:
     """The work set for a learner in their classes (:meth:`ClassStore.work_for`), soonest due first,
     each opening its lesson or its theme's puzzles.  The home page shows it first."""
     st.markdown(f"**{ui('classes.work_heading')}**")
-    titles = {lesson.id: lesson.title for lesson in curriculum().ordered()}
-    loaded = library()
     for item in work:
         due = ui("classes.due", day=item.due_at.date().isoformat()) if item.due_at else ""
+        label = _work_label(item)
         if item.kind == "puzzles":
-            theme = str(item.target.get("theme", ""))
-            label = ui("classes.work_puzzles", theme=theme_title(loaded, theme), count=int(item.target.get("count", 1)))
-            page, query = "pages/3_Puzzles.py", {"theme": theme}
+            page, query = "pages/3_Puzzles.py", {"theme": str(item.target.get("theme", ""))}
         else:
-            lesson = str(item.target.get("lesson", ""))
-            label = ui("classes.work_lesson", title=titles.get(lesson, lesson))
-            page, query = "pages/2_Lessons.py", {"lesson": lesson}
+            page, query = "pages/2_Lessons.py", {"lesson": str(item.target.get("lesson", ""))}
         st.page_link(
             page,
             label=f"{label} {due}".strip(),
             icon=":material/assignment:",
             query_params={**query, "lang": session_language()},
         )
+
+
+def _work_label(item: Assignment) -> str:
+    """A piece of work in words: the lesson's title, or the theme and how many puzzles."""
+    if item.kind == "puzzles":
+        theme = theme_title(library(), str(item.target.get("theme", "")))
+        return ui("classes.work_puzzles", theme=theme, count=int(item.target.get("count", 1)))
+    lesson = str(item.target.get("lesson", ""))
+    titles = {known.id: known.title for known in curriculum().ordered()}
+    return ui("classes.work_lesson", title=titles.get(lesson, lesson))
 
 
 def _leave(class_id: str) -> None:
@@ -447,13 +452,8 @@ def _work_progress(school_class: SchoolClass) -> None:
     if not progress:
         return
     st.markdown(f"**{ui('classes.progress_heading')}**")
-    titles = {lesson.id: lesson.title for lesson in curriculum().ordered()}
     for item, done in progress:
-        if item.kind == "puzzles":
-            theme = str(item.target.get("theme", ""))
-            what = ui("classes.work_puzzles", theme=theme_title(loaded, theme), count=int(item.target.get("count", 1)))
-        else:
-            what = ui("classes.work_lesson", title=titles.get(str(item.target.get("lesson", "")), ""))
+        what = _work_label(item)
         finished = ", ".join(echo(member.display_name) for member, work in done if work.finished) or "—"
         waiting = ", ".join(
             f"{echo(member.display_name)} ({work.done}/{work.needed})" for member, work in done if not work.finished
