@@ -85,6 +85,9 @@ def _pass(page: Page, lesson: Lesson, step: ChoosePassStep) -> None:
 def _answer(page: Page, lesson: Lesson, index: int, step: QuestionStep, wrong: bool) -> None:
     right = step.right_answer(lesson)
     choices = page.get_by_test_id("stRadio")
+    # The step shows one question; the previous step's radio can linger on the page for a moment
+    # after the script has finished (Streamlit removes stale elements on the next frame).
+    expect(choices).to_have_count(1)
     if wrong:
         other = next(choice for choice in step.choices if choice.strip().casefold() != right.strip().casefold())
         choices.get_by_text(symbols(other), exact=True).click()
