@@ -3,7 +3,8 @@
 Each subpackage imports only from layers below it (``words`` at the bottom, with
 ``chunks``, which runs large simulations in chunks and imports no other layer;
 then ``engine``, ``search``, ``ai``, ``content``, then ``learner`` and ``lab``,
-which do not import each other, and ``store`` on top, which keeps a learner's
+which do not import each other, then ``records`` (PHN and teachers' studies, which use
+both), and ``store`` on top, which keeps a learner's
 progress in a database); no module imports streamlit or hearts_ui;
 there is no import cycle, and no import hides inside a function.  The modules
 directly in ``hearts_core`` are the public entry points and may import from
@@ -29,7 +30,8 @@ RANKS: Final = {
     "content": 4,
     "learner": 5,
     "lab": 5,
-    "store": 6,
+    "records": 6,
+    "store": 7,
 }
 
 

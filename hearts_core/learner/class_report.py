@@ -140,10 +140,11 @@ def learner_row(
 @dataclass(frozen=True)
 class WorkDone:
     """How far a learner is with one piece of work: ``done`` of ``needed`` (steps of a lesson, or
-    puzzles of a theme solved since the work was set)."""
+    puzzles of a theme solved since the work was set); on a class deal, the ``points`` they took."""
 
     done: int
     needed: int
+    points: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -188,6 +189,11 @@ def puzzle_work(
     return WorkDone(min(len(solved), count), count)
 
 
+def deal_work(points: int | None) -> WorkDone:
+    """A class deal set as work: done once played, with the points the learner took."""
+    return WorkDone(0 if points is None else 1, 1, points)
+
+
 def rows_csv(rows: Iterable[LearnerRow], headings: Sequence[str] | None = None) -> str:
     """The rows as CSV (the learner's key left out: the teacher's file names learners by their name).
 
@@ -221,6 +227,7 @@ __all__ = [
     "ActivityLike",
     "LearnerRow",
     "WorkDone",
+    "deal_work",
     "learner_row",
     "lesson_work",
     "puzzle_work",

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..ai.bots import Bot
+from ..ai.bots import Bot, MonteCarloBot, play_hand
 from ..ai.levels import LEVELS, make_bot
 from ..ai.view import PlayerView
 from ..engine.cards import CardLike, CardSet, cards_of_mask
@@ -93,6 +93,8 @@ class PracticeSession:
     practice_hands: frozenset[int] = field(default_factory=frozenset)
     #: The date (ISO) when the first hand is that day's daily deal (:mod:`hearts_core.learner.daily`).
     daily: str | None = None
+    #: The class deal (the id of the work that set it) when the first hand is a teacher's class deal.
+    class_deal: int | None = None
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -133,12 +135,21 @@ class PracticeSession:
         """This game marked as the daily deal of ``day`` (ISO date): its first hand is that deal."""
         return replace(self, daily=day)
 
+    def as_class_deal(self, assignment_id: int) -> PracticeSession:
+        """This game marked as the class deal set by work ``assignment_id``: its first hand is that deal."""
+        return replace(self, class_deal=assignment_id)
+
+    @property
+    def first_hand_points(self) -> int | None:
+        """The learner's points on the game's first hand, once it is over (None before)."""
+        if not self.game.hands:
+            return None
+        return int(self.game.hands[0].report.scores[self.seat])
+
     @property
     def daily_result(self) -> int | None:
         """The learner's points on the daily deal, once its hand is over (None otherwise)."""
-        if self.daily is None or not self.game.hands:
-            return None
-        return int(self.game.hands[0].report.scores[self.seat])
+        return None if self.daily is None else self.first_hand_points
 
     # -- what the learner sees --------------------------------------------------------------
 
@@ -295,4 +306,17 @@ class PracticeSession:
         return replace(self, game=self.game.record(self.hand))
 
 
-__all__ = ["STAGES", "PracticeSession", "points_left", "replay_frames"]
+def engine_points(session: PracticeSession, worlds: int = 1000) -> int:
+    """What the engine (the Monte Carlo bot at ``worlds`` deals a card) takes in the learner's seat on
+    ``session``'s first hand, against the session's own bots: the figure a daily or class deal shows
+    beside the learner's.  Seeded by the session, so it is the same for everyone on the same deal."""
+    bots: list[Bot] = [make_bot(session.level) for _ in range(session.rules.players)]
+    bots[session.seat] = MonteCarloBot(worlds)
+    start = session.game.hands[0].state.record_start() if session.game.hands else session.hand.record_start()
+    if start.passes is not None and start.dealt is not None:  # from the deal, so the engine passes too
+        start = HandState.from_hands(start.rules, start.dealt, start.hand_number)
+    end = play_hand(start, bots, seed=session.seed)
+    return int(end.scores()[session.seat])
+
+
+__all__ = ["STAGES", "PracticeSession", "engine_points", "points_left", "replay_frames"]

@@ -32,7 +32,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, RowMapping, insert, select, update
 
 from ..content.lessons import Lesson
-from ..learner.class_report import LearnerRow, WorkDone, learner_row, lesson_work, puzzle_work
+from ..learner.class_report import LearnerRow, WorkDone, deal_work, learner_row, lesson_work, puzzle_work
 from ..learner.classes import (
     ClassInputError,
     class_name,
@@ -44,8 +44,10 @@ from ..learner.classes import (
     new_recovery_code,
     normalize_code,
 )
+from ..records.studies import loads_study, study_lesson
+from .class_rows import STUDY_KINDS
 from .progress import ProgressStore
-from .schema import class_assignments, class_members, classes, join_attempts
+from .schema import class_assignments, class_deal_results, class_members, classes, join_attempts, studies
 
 #: What a teacher may set: a lesson, a number of puzzles of a theme, positions from the analysis board,
 #: a deal for everyone to play, a study.
@@ -258,6 +260,10 @@ class ClassStore:
             raise ValueError(f"an assignment's target has at most {MAX_TARGET} characters of JSON")
         with self.store.transaction() as connection:
             self._owned(connection, owner, class_id)
+            if kind in STUDY_KINDS:
+                self._own_study(connection, owner, str(target.get("study", "")))
+            if kind == "deal" and not isinstance(target.get("seed"), int):
+                raise ValueError("a class deal names its seed")
             values = {"class_id": class_id, "kind": kind, "target": text, "due_at": due_at}
             new_id = connection.execute(
                 insert(class_assignments).values(**values, created_at=self.store.now())
@@ -265,6 +271,13 @@ class ClassStore:
             assert new_id is not None
             row = connection.execute(select(class_assignments).where(class_assignments.c.id == new_id[0]))
             return _assignment(row.mappings().one())
+
+    @staticmethod
+    def _own_study(connection: Connection, owner: str, study_id: str) -> None:
+        """Work may set only a study of the teacher's own."""
+        author = connection.scalar(select(studies.c.owner).where(studies.c.id == study_id))
+        if author != owner:
+            raise NotYourClassError
 
     def assignments(self, owner: str, class_id: str) -> list[Assignment]:
         """The work set for the class, the newest first (only its owner may ask)."""
@@ -308,8 +321,13 @@ class ClassStore:
         result = []
         for item in work:
             lesson = by_id.get(str(item.target.get("lesson", "")))
-            if item.kind == "lesson" and lesson is not None:
+            if item.kind in STUDY_KINDS:
+                lesson = self._study_lesson(str(item.target.get("study", "")))
+            if item.kind in ("lesson", *STUDY_KINDS) and lesson is not None:
                 done = [(member, lesson_work(lesson, activities[member.learner])) for member in members]
+            elif item.kind == "deal":
+                points = self.deal_results(owner, item.id)
+                done = [(member, deal_work(points.get(member.learner))) for member in members]
             elif item.kind == "puzzles":
                 theme, count = str(item.target.get("theme", "")), int(item.target.get("count", 1))
                 done = [
@@ -320,6 +338,28 @@ class ClassStore:
                 continue
             result.append((item, done))
         return result
+
+    def _study_lesson(self, study_id: str) -> Lesson | None:
+        """The study set as work, as the lesson its learners take (None when it is gone)."""
+        with self.store.engine.connect() as connection:
+            row = connection.execute(select(studies.c.title, studies.c.text).where(studies.c.id == study_id)).first()
+        if row is None or not row.text.strip():
+            return None
+        return study_lesson(loads_study(row.text, row.title), study_lesson_id(study_id))
+
+    def deal_results(self, owner: str, assignment_id: int) -> dict[str, int]:
+        """Every learner's points on the class deal set by work ``assignment_id`` (only its teacher may ask)."""
+        with self.store.engine.connect() as connection:
+            class_id = connection.scalar(
+                select(class_assignments.c.class_id).where(class_assignments.c.id == assignment_id)
+            )
+            self._owned(connection, owner, str(class_id))
+            rows = connection.execute(
+                select(class_deal_results.c.learner, class_deal_results.c.points).where(
+                    class_deal_results.c.assignment_id == assignment_id
+                )
+            )
+            return {str(row.learner): int(row.points) for row in rows}
 
     # -- the learner's side --------------------------------------------------------------------
 
@@ -383,6 +423,65 @@ class ClassStore:
             ).mappings()
             return [(_class(row), _member(row)) for row in rows]
 
+    def _their_work(self, connection: Connection, learner: str, assignment_id: int) -> Assignment | None:
+        """Work ``assignment_id`` when it is set in a class the learner is in now (None otherwise)."""
+        row = (
+            connection.execute(
+                select(class_assignments)
+                .join(classes, classes.c.id == class_assignments.c.class_id)
+                .join(class_members, class_members.c.class_id == classes.c.id)
+                .where(
+                    class_assignments.c.id == assignment_id,
+                    class_members.c.learner == learner,
+                    class_members.c.left_at.is_(None),
+                    classes.c.archived_at.is_(None),
+                )
+            )
+            .mappings()
+            .first()
+        )
+        return None if row is None else _assignment(row)
+
+    def class_deal(self, learner: str, assignment_id: int) -> tuple[SchoolClass, Assignment] | None:
+        """The class deal set by work ``assignment_id`` and its class, when the learner is in that class."""
+        with self.store.engine.connect() as connection:
+            item = self._their_work(connection, learner, assignment_id)
+            if item is None or item.kind != "deal":
+                return None
+            row = connection.execute(select(classes).where(classes.c.id == item.class_id)).mappings().one()
+            return _class(row), item
+
+    def record_deal(self, learner: str, assignment_id: int, points: int, hand: str) -> bool:
+        """Keep the learner's first result on a class deal of theirs; False when it is not theirs to
+        play or they played it before (the first result counts)."""
+        with self.store.transaction() as connection:
+            item = self._their_work(connection, learner, assignment_id)
+            if item is None or item.kind != "deal":
+                return False
+            key = (class_deal_results.c.assignment_id == assignment_id) & (class_deal_results.c.learner == learner)
+            if connection.scalar(select(class_deal_results.c.points).where(key)) is not None:
+                return False
+            connection.execute(
+                insert(class_deal_results).values(
+                    assignment_id=assignment_id, learner=learner, points=points, hand=hand, at=self.store.now()
+                )
+            )
+            return True
+
+    def my_deal(self, learner: str, assignment_id: int) -> tuple[int, tuple[int, ...]] | None:
+        """The learner's points on a class deal and everyone's in the class (None before they played):
+        the class's field, shown to a learner once they have played it."""
+        with self.store.engine.connect() as connection:
+            if self._their_work(connection, learner, assignment_id) is None:
+                return None
+            rows = connection.execute(
+                select(class_deal_results.c.learner, class_deal_results.c.points).where(
+                    class_deal_results.c.assignment_id == assignment_id
+                )
+            ).all()
+        mine = next((int(row.points) for row in rows if row.learner == learner), None)
+        return None if mine is None else (mine, tuple(sorted(int(row.points) for row in rows)))
+
     def work_for(self, learner: str) -> list[Assignment]:
         """The work set in every class the learner is in now, the soonest due first."""
         ids = [school_class.id for school_class, _ in self.memberships(learner)]
@@ -390,6 +489,11 @@ class ClassStore:
             rows = connection.execute(select(class_assignments).where(class_assignments.c.class_id.in_(ids))).mappings()
             work = [_assignment(row) for row in rows]
         return sorted(work, key=lambda item: (item.due_at is None, item.due_at or item.created_at, item.id))
+
+
+def study_lesson_id(study_id: str) -> str:
+    """The lesson id a study is taken under (its lesson events are kept under it)."""
+    return f"study-{study_id}"
 
 
 __all__ = [
@@ -401,4 +505,5 @@ __all__ = [
     "Member",
     "NotYourClassError",
     "SchoolClass",
+    "study_lesson_id",
 ]

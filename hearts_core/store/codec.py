@@ -114,6 +114,7 @@ def session_to_dict(session: PracticeSession) -> dict[str, Any]:
         "undo_depth": len(session.undo_stack),
         "practice_hands": sorted(session.practice_hands),
         "daily": session.daily,
+        "class_deal": session.class_deal,
     }
 
 
@@ -137,6 +138,7 @@ def session_from_dict(data: Mapping[str, Any]) -> PracticeSession:
             tuple(undo_stack),
             frozenset(int(number) for number in data["practice_hands"]),
             _daily(data.get("daily")),
+            _class_deal(data.get("class_deal")),
         )
     except StoredDataError:
         raise
@@ -149,6 +151,15 @@ def _daily(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) != 10:
+        raise StoredDataError("practice game", "cannot_rebuild")
+    return value
+
+
+def _class_deal(value: Any) -> int | None:
+    """A class deal's work id as stored, or None."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 2**31:
         raise StoredDataError("practice game", "cannot_rebuild")
     return value
 

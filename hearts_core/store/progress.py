@@ -40,7 +40,7 @@ from ..learner.practice import PracticeSession
 from ..learner.puzzle_progress import PuzzleEvent, PuzzleRecord, apply_events
 from ..learner.review_queue import OUTCOMES as REVIEW_OUTCOMES
 from ..learner.review_queue import Queue, QueueCard, QueueEvent, build_queue
-from .class_rows import exported_classes, forget_classes, merge_classes
+from .class_rows import exported_classes, forget_classes, import_studies, merge_classes
 from .codec import StoredDataError, session_from_dict, session_to_dict
 from .database import connect, migrate
 from .identity import COOKIE_LIFETIME, new_key
@@ -631,6 +631,7 @@ class ProgressStore:
         self._write_batches(learner, writes)
         with self._writing() as connection:
             self._touch(connection, learner)
+            import_studies(connection, learner, parsed.studies, self._clock())
             for name, value in parsed.settings.items():
                 _upsert(
                     connection,

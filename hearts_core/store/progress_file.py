@@ -42,7 +42,7 @@ import math
 import re
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from itertools import accumulate
 from typing import Any, Final
@@ -52,6 +52,8 @@ from sqlalchemy import Column
 from ..learner.puzzle_progress import EVENT_KINDS, PuzzleEvent
 from ..learner.review_queue import CARD_KINDS, QueueCard, can_be_asked
 from ..learner.review_queue import OUTCOMES as REVIEW_OUTCOMES
+from ..records.studies import MAX_STEPS, StudyError, loads_study
+from ..records.studies import MAX_TITLE as MAX_STUDY_TITLE
 from .codec import StoredDataError, session_from_dict
 from .schema import lesson_events, puzzle_events, review_cards, review_events, settings
 
@@ -62,6 +64,8 @@ OUTCOMES: Final = ("seen", "wrong", "right")
 MAX_IMPORTED_EVENTS: Final = 100_000
 MAX_IMPORTED_GAMES: Final = 1_000
 MAX_SETTINGS: Final = 50
+#: The most studies a file may hold (a teacher's shelf).
+MAX_STUDIES: Final = 200
 #: The deepest nesting of a file (an exported file's deepest is 8: a game's hand's position's hands).
 MAX_DEPTH: Final = 32
 #: The longest integer in a file, in digits (``2**63`` has 19).
@@ -318,6 +322,8 @@ class ParsedExport:
     review_events: list[dict[str, Any]]
     daily_results: list[dict[str, Any]]
     practice_reviews: list[dict[str, Any]]
+    #: The studies the learner wrote, as (title, PHN text): an import adds back those not there yet.
+    studies: list[tuple[str, str]] = field(default_factory=list)
 
 
 def parse_export(data: Any) -> ParsedExport:
@@ -337,7 +343,29 @@ def parse_export(data: Any) -> ParsedExport:
         _parse_settings(data),
         *_parse_queue(data),
         *_parse_daily(data),
+        _parse_studies(data),
     )
+
+
+def _parse_studies(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``classes.studies``: each study's title and PHN text, read as a study (so a broken one is named
+    before anything is written)."""
+    part = data.get("classes", {})
+    if not isinstance(part, dict):
+        raise StoredDataError("classes", "not_an_object")
+    found = []
+    for index, item in _entries(part, "studies", MAX_STUDIES):
+        path = f"classes.studies[{index}]"
+        entry = _entry(item, path)
+        title = _name(entry.get("title"), f"{path}.title", MAX_STUDY_TITLE)
+        records = _list(entry, "phn", MAX_STEPS)
+        text = "\n".join(_text(record, f"{path}.phn[{number}]", MAX_TEXT) for number, record in enumerate(records))
+        try:
+            loads_study(text, title)
+        except StudyError as error:
+            raise StoredDataError(f"{path}.phn", "bad_study", problem=str(error)[:200]) from None
+        found.append((title, text))
+    return found
 
 
 def _parse_lessons(data: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -277,6 +277,34 @@ class_assignments: Final = Table(
     Index("ix_class_assignments_class", "class_id", "id"),
 )
 
+#: A learner's result on a class deal (work of kind ``deal``): their points on its one hand, the hand's
+#: record, when.  The first result counts; playing it again changes nothing.
+class_deal_results: Final = Table(
+    "class_deal_results",
+    metadata,
+    Column("assignment_id", Integer, ForeignKey("class_assignments.id"), primary_key=True),
+    Column("learner", String(64), primary_key=True),
+    Column("points", Integer, nullable=False),
+    Column("hand", Text, nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    Index("ix_class_deal_results_learner", "learner"),
+)
+
+#: A teacher's study (a short lesson of their own, :mod:`hearts_core.records.studies`) as PHN text.
+#: ``digest`` (of the title and the text) keeps an imported study from being added twice.
+studies: Final = Table(
+    "studies",
+    metadata,
+    Column("id", String(22), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("title", String(120), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("digest", String(64), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+    Index("ix_studies_owner", "owner", "digest"),
+)
+
 #: A wrong join code typed by a learner: the server lets a learner try only so many.
 join_attempts: Final = Table(
     "join_attempts",
@@ -291,6 +319,7 @@ __all__ = [
     "UTCDateTime",
     "accounts",
     "class_assignments",
+    "class_deal_results",
     "class_members",
     "classes",
     "cookie_keys",
@@ -307,4 +336,5 @@ __all__ = [
     "revoked_learners",
     "server_keys",
     "settings",
+    "studies",
 ]

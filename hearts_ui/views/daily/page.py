@@ -14,12 +14,11 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 from babel.dates import format_date
 
-from hearts_core.ai.bots import MonteCarloBot, play_hand
-from hearts_core.ai.levels import make_bot
 from hearts_core.engine.notation import NotationError
 from hearts_core.engine.rules import Ruleset
 from hearts_core.engine.state import HandState
-from hearts_core.learner.daily import DAILY_LEVEL, DAILY_SEAT, Field, daily_preset, daily_seed, daily_session
+from hearts_core.learner.daily import DAILY_SEAT, Field, daily_preset, daily_session
+from hearts_core.learner.practice import engine_points
 from hearts_core.words.catalogue import decimal, message, whole
 from hearts_core.words.languages import locale_of
 
@@ -36,12 +35,7 @@ from .view import DailyView
 def _engine_points(day: str) -> int:
     """What the engine (the Monte Carlo bot at 1,000 deals a card) takes in the learner's seat on
     ``day``'s deal against the same bots: the same for everyone, so it is worked out once a day."""
-    session = daily_session(dt.date.fromisoformat(day))
-    players = session.rules.players
-    bots = [make_bot(DAILY_LEVEL) for _ in range(players)]
-    bots[DAILY_SEAT] = MonteCarloBot(1000)
-    end = play_hand(session.hand, bots, seed=daily_seed(dt.date.fromisoformat(day)))
-    return int(end.scores()[DAILY_SEAT])
+    return engine_points(daily_session(dt.date.fromisoformat(day)))
 
 
 def _date(day: dt.date) -> str:
