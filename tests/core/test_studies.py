@@ -127,7 +127,7 @@ def test_moving_and_removing_steps() -> None:
 @given(
     seed=st.integers(0, 10_000),
     cards=st.integers(0, 30),
-    words=st.text(st.characters(blacklist_categories=("Cs",)), max_size=80),
+    words=st.text(st.characters(exclude_categories=["Cs"]), max_size=80),
     title=st.text(max_size=40),
 )
 def test_any_position_of_a_hand_and_any_words_round_trip(seed: int, cards: int, words: str, title: str) -> None:
