@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -21,11 +22,20 @@ import pandas as pd  # type: ignore[import-untyped]
 import streamlit as st
 
 from hearts_core.engine.presets import PRESETS
+from hearts_core.learner.class_deal import new_deal_seed
 from hearts_core.learner.class_report import LearnerRow, rows_csv
 from hearts_core.learner.classes import ClassInputError
 from hearts_core.learner.puzzle_progress import theme_rates
 from hearts_core.learner.review_queue import card_position
-from hearts_core.store.classes import Assignment, ClassStore, JoinRefusedError, NotYourClassError, SchoolClass
+from hearts_core.store.class_rows import STUDY_KINDS
+from hearts_core.store.classes import (
+    Assignment,
+    ClassStore,
+    JoinRefusedError,
+    NotYourClassError,
+    SchoolClass,
+    study_lesson_id,
+)
 from hearts_core.words.echo import echo
 from hearts_core.words.languages import LANGUAGES
 
@@ -34,9 +44,11 @@ from ..language import own_name, session_language
 from ..storage import learner, store
 from ..texts import ui
 from .analysis.links import analyse_button
+from .class_work import deal_item, deal_results
 from .lessons.page import curriculum
 from .puzzles.common import library, theme_title
 from .rulebook.data import preset_title
+from .studies import render_shelf, shelf
 
 #: The URL parameter of a join link.
 JOIN_QUERY: Final = "join"
@@ -80,6 +92,8 @@ def render_classes() -> None:
     _my_classes(me)
     st.divider()
     _teach(me)
+    st.divider()
+    render_shelf()
 
 
 def _notice() -> None:
@@ -157,28 +171,35 @@ def _my_classes(me: str) -> None:
 
 def render_class_work(work: Sequence[Assignment]) -> None:
     """The work set for a learner in their classes (:meth:`ClassStore.work_for`), soonest due first,
-    each opening its lesson or its theme's puzzles.  The home page shows it first."""
+    each opening its lesson, its theme's puzzles or its study, or playing its class deal.  The home
+    page shows it first."""
     st.markdown(f"**{ui('classes.work_heading')}**")
     for item in work:
         due = ui("classes.due", day=item.due_at.date().isoformat()) if item.due_at else ""
-        label = _work_label(item)
+        label = f"{_work_label(item)} {due}".strip()
+        if item.kind == "deal":
+            deal_item(item, label)
+            continue
         if item.kind == "puzzles":
             page, query = "pages/3_Puzzles.py", {"theme": str(item.target.get("theme", ""))}
+        elif item.kind in STUDY_KINDS:
+            page, query = "pages/2_Lessons.py", {"lesson": study_lesson_id(str(item.target.get("study", "")))}
         else:
             page, query = "pages/2_Lessons.py", {"lesson": str(item.target.get("lesson", ""))}
         st.page_link(
-            page,
-            label=f"{label} {due}".strip(),
-            icon=":material/assignment:",
-            query_params={**query, "lang": session_language()},
+            page, label=label, icon=":material/assignment:", query_params={**query, "lang": session_language()}
         )
 
 
 def _work_label(item: Assignment) -> str:
-    """A piece of work in words: the lesson's title, or the theme and how many puzzles."""
+    """A piece of work in words: the lesson's title, the theme and how many puzzles, the study, the deal."""
     if item.kind == "puzzles":
         theme = theme_title(library(), str(item.target.get("theme", "")))
         return ui("classes.work_puzzles", theme=theme, count=int(item.target.get("count", 1)))
+    if item.kind in STUDY_KINDS:
+        return ui("classes.work_study", title=echo(str(item.target.get("title", ""))))
+    if item.kind == "deal":
+        return ui("classes.work_deal")
     lesson = str(item.target.get("lesson", ""))
     titles = {known.id: known.title for known in curriculum().ordered()}
     return ui("classes.work_lesson", title=titles.get(lesson, lesson))
@@ -375,7 +396,7 @@ def _table(rows: list[LearnerRow]) -> pd.DataFrame:
 def _manage(school_class: SchoolClass, rows: list[LearnerRow]) -> None:
     with st.expander(ui("classes.assign_heading"), icon=":material/assignment:"):
         _assign_form(school_class)
-        _work_progress(school_class)
+    _work_progress(school_class)  # in view: what a teacher opens the page for
     with st.expander(ui("classes.manage_heading"), icon=":material/settings:"):
         rename_key = ClassView.widget_key("rename", school_class.id)
         page_state.seed_widget(rename_key, school_class.name)
@@ -412,13 +433,18 @@ def _manage(school_class: SchoolClass, rows: list[LearnerRow]) -> None:
 
 
 def _assign_form(school_class: SchoolClass) -> None:
-    """Set a lesson, or a number of puzzles of a theme, with a due date."""
+    """Set a lesson, puzzles of a theme, a study of the teacher's own, or a class deal, with a due date."""
     kind_key = ClassView.widget_key("assign", "kind", school_class.id)
     lesson_key = ClassView.widget_key("assign", "lesson", school_class.id)
     theme_key = ClassView.widget_key("assign", "theme", school_class.id)
     count_key = ClassView.widget_key("assign", "count", school_class.id)
+    study_key = ClassView.widget_key("assign", "study", school_class.id)
     due_key = ClassView.widget_key("assign", "due", school_class.id)
+    mine = {entry.id: entry.title for entry in shelf().mine(learner()) if entry.steps}
     kinds = {"lesson": ui("classes.kind_lesson"), "puzzles": ui("classes.kind_puzzles")}
+    if mine:
+        kinds["study"] = ui("classes.kind_study")
+    kinds["deal"] = ui("classes.kind_deal")
     kind = st.radio(
         ui("classes.assign_kind"), list(kinds), key=kind_key, format_func=kinds.__getitem__, horizontal=True
     )
@@ -428,16 +454,22 @@ def _assign_form(school_class: SchoolClass) -> None:
         st.selectbox(ui("puzzles.filter_theme"), list(themes), key=theme_key, format_func=themes.__getitem__)
         page_state.seed_widget(count_key, 5)
         st.number_input(ui("classes.assign_count"), min_value=1, max_value=50, key=count_key)
+    elif kind == "study":
+        st.selectbox(ui("studies.add_to"), list(mine), key=study_key, format_func=mine.__getitem__)
+    elif kind == "deal":
+        st.caption(ui("classes.deal_help", rules=preset_title(school_class.ruleset)))
     else:
         lessons = {lesson.id: lesson.title for lesson in curriculum().ordered()}
         st.selectbox(ui("classes.assign_lesson"), list(lessons), key=lesson_key, format_func=lessons.__getitem__)
+    if not mine:
+        st.caption(ui("classes.no_studies_yet"))
     page_state.seed_widget(due_key, dt.date.today() + dt.timedelta(days=7))
     st.date_input(ui("classes.assign_due"), key=due_key)
     st.button(
         ui("classes.assign"),
         key=ClassView.widget_key("assign", school_class.id),
         on_click=_assigned,
-        args=(school_class.id, kind_key, lesson_key, theme_key, count_key, due_key),
+        args=(school_class.id, kind_key, (lesson_key, theme_key, count_key, study_key), due_key),
     )
 
 
@@ -454,6 +486,10 @@ def _work_progress(school_class: SchoolClass) -> None:
     st.markdown(f"**{ui('classes.progress_heading')}**")
     for item, done in progress:
         what = _work_label(item)
+        if item.kind == "deal":
+            st.markdown(f"- {ui('class_deal.set_on', day=item.created_at.date().isoformat())}")
+            deal_results(school_class, item, done)
+            continue
         finished = ", ".join(echo(member.display_name) for member, work in done if work.finished) or "—"
         waiting = ", ".join(
             f"{echo(member.display_name)} ({work.done}/{work.needed})" for member, work in done if not work.finished
@@ -474,13 +510,21 @@ def _teacher_action(action: str, *args: object) -> bool:
     return True
 
 
-def _assigned(class_id: str, kind_key: str, lesson_key: str, theme_key: str, count_key: str, due_key: str) -> None:
+def _assigned(class_id: str, kind_key: str, keys: tuple[str, str, str, str], due_key: str) -> None:
+    lesson_key, theme_key, count_key, study_key = keys
     due = page_state.widget_value(due_key)
     due_at = dt.datetime.combine(due, dt.time(23, 59), tzinfo=dt.UTC) if isinstance(due, dt.date) else None
-    if page_state.widget_value(kind_key) == "puzzles":
+    kind = str(page_state.widget_value(kind_key) or "lesson")
+    target: dict[str, object]
+    if kind == "puzzles":
         count = page_state.widget_value(count_key, 5)
         target = {"theme": str(page_state.widget_value(theme_key, "")), "count": int(count) if count else 5}
-        kind = "puzzles"
+    elif kind == "study":
+        study_id = str(page_state.widget_value(study_key, ""))
+        titles = {entry.id: entry.title for entry in shelf().mine(learner())}
+        target = {"study": study_id, "title": titles.get(study_id, "")}
+    elif kind == "deal":
+        target = {"seed": new_deal_seed(random.SystemRandom())}
     else:
         target, kind = {"lesson": str(page_state.widget_value(lesson_key, ""))}, "lesson"
     if _teacher_action("assign", class_id, kind, target, due_at):

@@ -17,6 +17,7 @@ from hearts_core.engine.state import HandState
 from hearts_core.learner.puzzle_progress import PuzzleEvent
 from hearts_core.learner.review_queue import QueueCard, rules_text
 from hearts_core.store import PuzzleAttempt
+from hearts_core.words.echo import echo
 from hearts_ui.storage import Identity, store
 from hearts_ui.texts import ui
 from hearts_ui.views.classes import ClassView, classes
@@ -197,3 +198,57 @@ def test_puzzles_of_a_theme_set_as_work_and_who_has_done_what() -> None:
     teacher.run()
     done = ui("classes.progress_line", finished="Gus", waiting="—")
     assert any(done in item.value for item in teacher.markdown), [item.value for item in teacher.markdown]
+
+
+def _study_of(teacher_key: str) -> str:
+    """A one-step study of ``teacher_key``'s, made in the store (as the board's panel makes it)."""
+    from hearts_core.records.studies import StudyStep
+    from hearts_core.store.studies import StudyStore
+
+    shelf = StudyStore(store())
+    made = shelf.create(teacher_key, "Opening leads")
+    start = HandState.deal(Ruleset(), seed=4, hand_number=3)
+    shelf.add_step(teacher_key, made, StudyStep.from_board(start, "card", answers=("2C",), words="Lead the two."))
+    return made
+
+
+def test_a_study_opens_for_its_class_and_for_nobody_else() -> None:
+    teacher, code = _make_class()
+    teacher_key = kept(teacher, Identity).learner
+    assert teacher_key is not None
+    made = _study_of(teacher_key)
+    address = {"lesson": f"study-{made}", "step": "1"}
+
+    stranger = _open()
+    stranger.query_params.update(address)
+    stranger.switch_page("pages/2_Lessons.py").run()
+    assert not stranger.exception
+    shown = ui("lessons.unknown_lesson", name=echo(f"study-{made}"))
+    assert [item.value for item in stranger.warning] == [shown]  # "no such lesson": nothing of it shown
+    assert not any("Lead the two." in item.value for item in stranger.markdown)
+
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input("Mia")
+    pupil.button(key="ha_cls_join").click().run()
+    school_class = classes().teaching(teacher_key)[0]
+    classes().assign(teacher_key, school_class.id, "study", {"study": made, "title": "Opening leads"})
+    pupil.switch_page(PAGE).run()
+    assert any(ui("classes.work_study", title="Opening leads") in str(link.proto.label) for link in pupil.get("page_link"))
+    pupil.query_params.update(address)
+    pupil.switch_page("pages/2_Lessons.py").run()
+    assert not pupil.exception and not pupil.warning
+    assert any("Lead the two." in item.value for item in pupil.markdown)
+
+
+def test_the_shelf_offers_the_study_s_export_as_phn_with_the_teacher_s_words() -> None:
+    teacher, _ = _make_class()
+    teacher_key = kept(teacher, Identity).learner
+    assert teacher_key is not None
+    made = _study_of(teacher_key)
+    teacher.run()
+    export = [button for button in teacher.get("download_button") if button.proto.label == ui("studies.export")]
+    assert export, "the study can be exported"
+    from hearts_core.store.studies import StudyStore
+
+    text = StudyStore(store()).export(teacher_key, made)
+    assert '[Study "Opening leads"]' in text and "% Lead the two." in text

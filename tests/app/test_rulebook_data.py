@@ -24,6 +24,7 @@ from hearts_core.engine.describe import penalty_summary
 from hearts_core.engine.vocabulary import MOON_CHOICES
 from hearts_core.learner.rating import SuggestionReason
 from hearts_core.learner.review import CLASS_LIMITS
+from hearts_core.records.studies import TASKS
 from hearts_core.words.catalogue import has_message, message
 from hearts_core.words.languages import LANGUAGES
 from hearts_ui.frame import COMING_SOON, PAGES
@@ -41,6 +42,7 @@ from hearts_ui.views.rulebook.data import (
     value_words,
     variant_choices,
 )
+from hearts_ui.views.studies import PROBLEMS as STUDY_PROBLEMS
 from hearts_ui.widgets.card_table.payload import SPEEDS, TABLE_WORDS
 
 PRESETS = Ruleset.preset_names()
@@ -190,6 +192,8 @@ def test_ui_keys_in_code_and_catalogue_match() -> None:
     used |= {f"review_page.name_{kind}" for kind in ("play", "pass")}
     used |= {f"dashboard.goal_{goal}" for goal in GOALS} | {f"dashboard.mark_{mark}" for mark in get_args(DayMark)}
     used |= set(CLASS_COLUMNS)  # the class dashboard's column headings
+    used |= {f"studies.problem_{code}" for code in (*STUDY_PROBLEMS, "not_phn")}  # StudyError codes
+    used |= {f"studies.task_{task}" for task in TASKS}  # a study step's task, named on the shelf
     used |= {"analysis.gap_open_only"}  # the analysis's gap code (hearts_core.ai.analysis.Gap.code)
     used |= {f"review.class_{name}" for name, _ in CLASS_LIMITS}  # the game review's classes
     used |= {key for _, key in lab_simulation_view.VERDICT_BADGES.values()}

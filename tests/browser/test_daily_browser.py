@@ -19,6 +19,7 @@ import pytest
 from hearts_core.content.puzzles import PlayPuzzle
 from hearts_core.engine.seats import seat_name
 from hearts_core.learner.daily import daily_preset, daily_session
+from hearts_core.learner.practice import PracticeSession
 from hearts_core.store import ProgressStore
 from hearts_core.store.database import URL_VARIABLE
 from hearts_core.words.catalogue import message
@@ -43,7 +44,12 @@ def _play_the_daily_deal(page: Page, url: str) -> None:
     _settled(page)
     page.locator(".st-key-ha_dd_play button:visible").click()
     _settled(page)
-    session = daily_session(dt.date.today())
+    pass_and_finish(page, daily_session(dt.date.today()))
+
+
+def pass_and_finish(page: Page, session: PracticeSession) -> None:
+    """On the Practice page at the start of ``session``'s first hand: pass any three cards (if the hand
+    passes), then play the first legal card at every turn until the review is drawn."""
     if session.stage == "pass":
         target = seat_name(session.hand.pass_target(0), session.rules.players)
         confirm = page.get_by_role("button", name=ui("practice.pass_submit", seat=target), exact=True)

@@ -36,6 +36,7 @@ from ...widgets.card_table import TableAction, TableScene, card_table, play_cont
 from ...widgets.chips import chip_html
 from ...widgets.stepper import back_and_next
 from ..practice import session as practice_session
+from ..studies import add_to_study
 from .links import board_query
 from .view import AnalysisView
 
@@ -414,6 +415,19 @@ def _play_it_out(state: HandState) -> None:
     st.switch_page("pages/4_Practice.py", query_params=link_params())
 
 
+def _study_panel(view: AnalysisView, state: HandState) -> None:
+    """ "Add to a study": this position as a step of a teacher's study; a line step takes the cards played
+    on the board from here along the main line, a card step offers the engine's best cards as the answer."""
+    tree, node, line = view.tree, view.node, []
+    while children := tree.children(node):
+        node = children[0]
+        line.append(tree.card(node))
+    best: tuple[str, ...] = ()
+    if state.is_playing:
+        best = _analysis(encode_ruleset(state.rules), state.to_notation(), WORLDS).best
+    add_to_study(state, tuple(line), best)
+
+
 def _view_picker(players: int) -> list[int] | str:
     """Whose view the table takes: every hand face up, or one seat's."""
     options = [ALL_OPEN, *[str(seat) for seat in range(players)]]
@@ -487,6 +501,7 @@ def render_analysis() -> None:
             )
         if state.is_playing:
             _play_it_out(state)
+        _study_panel(view, state)
         st.download_button(
             ui("analysis.download"),
             dumps_tree(view.start, view.tree, {"Event": ui("analysis.event")}),

@@ -9,6 +9,7 @@ or a shared link opens the same step.  The step kinds are drawn by
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Final
 
 import streamlit as st
@@ -16,11 +17,13 @@ import streamlit as st
 from hearts_core.content.glossary import Glossary, Term, first_uses, load_glossary
 from hearts_core.content.lessons import LESSONS_DIR, Curriculum, Lesson, Location, Step, load_curriculum, locate
 from hearts_core.learner.lesson_progress import lesson_status, next_lesson, resume_step, suggested_lesson
+from hearts_core.records.studies import StudyError, study_lesson
+from hearts_core.store.studies import StudyStore
 from hearts_core.words.catalogue import message
 from hearts_core.words.echo import echo, escape_markdown
 
 from ...language import clear_query_params, link_params, session_language
-from ...storage import learner
+from ...storage import learner, store
 from ...texts import ui
 from ...widgets.chips import symbols
 from ...widgets.stepper import back_and_next
@@ -31,6 +34,9 @@ from .view import LessonsView
 
 PAGE: Final = "pages/2_Lessons.py"
 PUZZLES_PAGE: Final = "pages/3_Puzzles.py"
+CLASS_PAGE: Final = "pages/12_Class.py"
+#: How a teacher's study is named in the address (``?lesson=study-<id>``).
+STUDY_PREFIX: Final = "study-"
 
 
 def curriculum() -> Curriculum:
@@ -59,7 +65,7 @@ def render_lessons() -> None:
         with st.expander(ui("lessons.problems_heading", count=len(loaded.problems)), icon=":material/warning:"):
             for problem in loaded.problems:
                 st.markdown(f"- {escape_markdown(str(problem))}")  # a file's text, shown as typed and linking nowhere
-    where = locate(loaded, st.query_params.get("lesson"), st.query_params.get("step"))
+    where = locate(_with_study(loaded), st.query_params.get("lesson"), st.query_params.get("step"))
     if where.problem == "unknown_lesson":
         st.warning(ui("lessons.unknown_lesson", name=echo(st.query_params.get("lesson", ""))))
     if where.lesson is None:
@@ -75,6 +81,27 @@ def render_lessons() -> None:
             )
         )
     render_lesson(where)
+
+
+def _with_study(loaded: Curriculum) -> Curriculum:
+    """The curriculum, with the study the address names when this learner may open it (its author, or
+    a learner of a class that has it as work): a teacher's study is taken on the same lesson screen."""
+    requested = st.query_params.get("lesson", "")
+    if not requested.startswith(STUDY_PREFIX):
+        return loaded
+    study = StudyStore(store()).readable(learner(), requested.removeprefix(STUDY_PREFIX))
+    if study is None or not study.steps:
+        return loaded
+    try:
+        lesson = study_lesson(study, requested)
+    except StudyError:
+        return loaded
+    return replace(loaded, lessons={**loaded.lessons, requested: lesson})
+
+
+def is_study(lesson: Lesson) -> bool:
+    """Whether ``lesson`` is a teacher's study (not a lesson of the course)."""
+    return lesson.id.startswith(STUDY_PREFIX)
 
 
 # -- the map of lessons -----------------------------------------------------------------------
@@ -239,9 +266,13 @@ def _the_end(lesson: Lesson) -> None:
             st.markdown(f"**{ui('lessons.learned')}**")
             for line in lesson.ideas.values():
                 steps.markdown(f"- {line}")
-        following = next_lesson(curriculum().ordered(), lesson.id)
+        following = None if is_study(lesson) else next_lesson(curriculum().ordered(), lesson.id)
         row = st.container(horizontal=True, gap="small")
-        if following is not None:
+        if is_study(lesson):
+            row.page_link(
+                CLASS_PAGE, label=ui("lessons.study_done"), icon=":material/groups:", query_params=link_params()
+            )
+        elif following is not None:
             row.button(
                 ui("lessons.next_lesson", title=following.title),
                 key=LessonsView.widget_key("next", "lesson"),

@@ -34,6 +34,7 @@ from ...language import link_params
 from ...texts import ui
 from ...widgets.chips import symbols
 from ..analysis.links import analyse_button
+from ..class_work import record_result
 from ..review.queue import queue_review, record_daily_once
 from .session import current, keep
 from .view import PracticeView
@@ -82,6 +83,11 @@ def game_review(session: PracticeSession) -> None:
             label=ui("daily.see_field"),
             icon=":material/leaderboard:",
             query_params=link_params(),
+        )
+    if session.class_deal is not None and hand.hand_number == 0:
+        record_result(session)
+        st.page_link(
+            "pages/12_Class.py", label=ui("class_deal.see_class"), icon=":material/groups:", query_params=link_params()
         )
     with st.container(border=True, key=PracticeView.widget_key("game_review")):
         st.markdown(f"##### {ui('review.heading')}")
