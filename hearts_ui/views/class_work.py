@@ -86,7 +86,10 @@ def record_result(session: PracticeSession) -> None:
     points = session.first_hand_points
     if session.class_deal is None or points is None:
         return
-    ClassStore(store()).record_deal(learner(), session.class_deal, points, session.game.hands[0].state.to_notation())
+    classes = ClassStore(store())
+    if classes.my_deal(learner(), session.class_deal) is not None:
+        return  # kept already: the review is drawn again on every rerun, the write happens once
+    classes.record_deal(learner(), session.class_deal, points, session.game.hands[0].state.to_notation())
 
 
 def deal_results(school_class: SchoolClass, item: Assignment, done: Sequence[tuple[Member, WorkDone]]) -> None:
