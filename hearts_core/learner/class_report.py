@@ -183,7 +183,7 @@ def puzzle_work(
     >>> later = datetime(2027, 1, 2, tzinfo=UTC)
     >>> attempts = [("a", True, later), ("a", True, later), ("b", False, later), ("c", True, then)]
     >>> puzzle_work("moon", 2, then, attempts, {"a": ["moon"], "b": ["moon"], "c": ["moon"]})
-    WorkDone(done=1, needed=2)
+    WorkDone(done=1, needed=2, points=None)
     """
     solved = {puzzle for puzzle, right, at in attempts if right and at > since and theme in themes.get(puzzle, ())}
     return WorkDone(min(len(solved), count), count)
