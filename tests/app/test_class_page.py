@@ -233,7 +233,9 @@ def test_a_study_opens_for_its_class_and_for_nobody_else() -> None:
     school_class = classes().teaching(teacher_key)[0]
     classes().assign(teacher_key, school_class.id, "study", {"study": made, "title": "Opening leads"})
     pupil.switch_page(PAGE).run()
-    assert any(ui("classes.work_study", title="Opening leads") in str(link.proto.label) for link in pupil.get("page_link"))
+    assert any(
+        ui("classes.work_study", title="Opening leads") in str(link.proto.label) for link in pupil.get("page_link")
+    )
     pupil.query_params.update(address)
     pupil.switch_page("pages/2_Lessons.py").run()
     assert not pupil.exception and not pupil.warning
