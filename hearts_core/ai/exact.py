@@ -4,7 +4,8 @@ With few tricks left the exact solver (:mod:`hearts_core.search.solver`) values 
 millisecond or two, so instead of heuristic playouts each sampled deal of the unseen cards
 (:func:`~hearts_core.ai.worlds.weighted_worlds`, weighted by what the play revealed) is solved
 exactly, and each candidate card's values are averaged over the deals.  Used by the hint and
-the expert bot.
+the expert bot (the hint draws its deals from a larger pool and weighs the plays harder:
+:func:`revealed_deals`).
 
 Moon awareness: when another seat alone has taken penalty cards this hand, each deal is also
 solved for whether that seat can still make the moon against everybody else; a candidate after
@@ -16,20 +17,28 @@ seat's score when it shoots): the paranoid points objective alone would never sh
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
+
+import numpy as np
 
 from ..engine.cards import ALL_CARDS
 from ..engine.notation import Position
 from ..engine.state import HandState
 from ..search import kernel
 from ..search.solver import card_values
-from .view import PlayerView
-from .worlds import weighted_worlds
+from .view import PlayerView, sample_worlds
+from .worlds import play_mismatches, tempered_weights
 
 #: Endings with at most this many tricks left (the trick in progress counted) are solved exactly.
 EXACT_TRICKS: Final = 6
+#: With ``queen``, the share of deals giving the seat the QS (shown to the learner, not used to choose)
+#: is counted in at most this many of the distinct deals: it costs a solve a deal.
+QUEEN_DEALS: Final = 16
+#: With a time budget, at least this many distinct deals are solved whatever the time.
+BUDGET_MIN_DEALS: Final = 16
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,8 @@ class ExactValues:
     queen: dict[int, float] = field(default_factory=dict)
     #: Per candidate, the share of deals in which the seat can force the moon (valued 0 points).
     moons_for: dict[int, float] = field(default_factory=dict)
+    #: Per candidate, the share of deals in which it is one of the best candidates (lowest value).
+    best_share: dict[int, float] = field(default_factory=dict)
 
 
 def exact_applies(view: PlayerView) -> bool:
@@ -79,13 +90,53 @@ def moon_open_for_me(view: PlayerView) -> bool:
     return not any(mask & penalty for seat, mask in enumerate(view.taken) if seat != view.seat)
 
 
+def revealed_deals(
+    view: PlayerView, count: int, rng: random.Random, *, pool: int = 8, sharpness: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`~hearts_core.ai.worlds.weighted_worlds` (the same draws for the same arguments), with each
+    play unlike the heuristic player's counted ``sharpness`` times before the weights are tempered:
+    with 2, a deal weighs ``MISS_WEIGHT ** 2`` per such play, as far as the tempering lets it.
+    Returns the distinct deals (rows of hand masks) and how many times each was drawn."""
+    hands = sample_worlds(view, count * pool if pool > 1 else count, rng)
+    misses = play_mismatches(view, hands) if pool > 1 else None
+    if misses is None:
+        hands = hands[:count]
+        return hands, np.ones(len(hands), dtype=np.int64)
+    weights = tempered_weights(misses * sharpness, count)
+    cumulative = np.cumsum(weights)
+    cumulative /= cumulative[-1]
+    picks = np.searchsorted(cumulative, (rng.random() + np.arange(count)) / count)
+    picks = np.minimum(picks, len(hands) - 1)
+    chosen, times = np.unique(picks, return_counts=True)
+    return hands[chosen], times.astype(np.int64)
+
+
 def exact_values(
-    view: PlayerView, candidates: Sequence[int], worlds: int, rng: random.Random, *, queen: bool = False
+    view: PlayerView,
+    candidates: Sequence[int],
+    worlds: int,
+    rng: random.Random,
+    *,
+    queen: bool = False,
+    pool: int = 8,
+    sharpness: float = 1.0,
+    moon_probe: int = 0,
+    budget: float | None = None,
 ) -> ExactValues:
-    """The candidates' mean exact values over ``worlds`` deals drawn by :func:`weighted_worlds`
-    (with ``queen``, also the share of deals in which each gives the seat the QS)."""
+    """The candidates' mean exact values over ``worlds`` deals drawn by :func:`revealed_deals` (from
+    ``pool`` times as many, mismatches counted ``sharpness`` times; with ``queen``, also the share of
+    deals in which each gives the seat the QS, counted in the first :data:`QUEEN_DEALS` deals).
+
+    With ``moon_probe`` above 0, whether the seat can force the moon is solved in the first
+    ``moon_probe`` distinct deals and in the others only if it could in one of those: the moon
+    search is the slowest of the four, and a hand that cannot shoot in any of a few deals rarely
+    can in the rest.
+
+    With a ``budget`` (seconds), no further deal is solved once the budget is spent and
+    :data:`BUDGET_MIN_DEALS` distinct deals have been: the means are then over the deals solved
+    (``worlds`` says how many, repeats counted)."""
     me = view.seat
-    hands, times = weighted_worlds(view, worlds, rng)
+    hands, times = revealed_deals(view, worlds, rng, pool=pool, sharpness=sharpness)
     shooter = moon_candidate(view)
     moon_cost = view.rules.tables.moon_value
     trick = tuple(ALL_CARDS[card] for card in view.trick)
@@ -93,17 +144,28 @@ def exact_values(
     moons = dict.fromkeys(candidates, 0.0)
     queens = dict.fromkeys(candidates, 0.0)
     shots = dict.fromkeys(candidates, 0.0)
+    bests = dict.fromkeys(candidates, 0.0)
     shoot = moon_open_for_me(view)
     queen_live = queen and not view.gone >> kernel.QS & 1 and bool(view.rules.tables.deck_mask >> kernel.QS & 1)
     queen_taken = queen and bool(view.taken[me] >> kernel.QS & 1)
-    total = int(times.sum())
-    for row, weight in zip(hands, times, strict=True):
+    total = 0
+    queen_total = 0.0
+    deadline = None if budget is None else time.perf_counter() + budget
+    for index, (row, weight) in enumerate(zip(hands, times, strict=True)):
+        if deadline is not None and index >= BUDGET_MIN_DEALS and time.perf_counter() > deadline:
+            break
+        total += int(weight)
+        if moon_probe and index == moon_probe and not any(shots.values()):
+            shoot = False
+        ask_queen = queen_live and index < QUEEN_DEALS
+        queen_total += float(weight) if index < QUEEN_DEALS else 0.0
         position = Position(tuple(int(hand) for hand in row), view.taken, view.won, view.leader, trick)
         state = HandState.from_position_masks(view.rules, position, view.hand_number)
         points = card_values(state, "min_points", me)
         made = card_values(state, "stop_moon", me, shooter=shooter) if shooter >= 0 else None
-        given = card_values(state, "avoid_card", me) if queen_live else None
+        given = card_values(state, "avoid_card", me) if ask_queen else None
         mine = card_values(state, "make_moon", me) if shoot else None
+        deal: dict[int, float] = {}
         for card in candidates:
             name = str(ALL_CARDS[card])
             value = float(points[name])
@@ -113,15 +175,21 @@ def exact_values(
             if mine is not None and mine[name]:
                 value = 0.0
                 shots[card] += float(weight)
+            deal[card] = value
             sums[card] += value * float(weight)
-            if queen_taken or (given is not None and given[name]):
+            if given is not None and given[name]:
                 queens[card] += float(weight)
+        lowest = min(deal.values())
+        for card, value in deal.items():
+            if value == lowest:
+                bests[card] += float(weight)
     return ExactValues(
         {card: sums[card] / total for card in candidates},
         {card: moons[card] / total for card in candidates},
         total,
-        {card: queens[card] / total for card in candidates} if queen else {},
+        {card: 1.0 if queen_taken else queens[card] / queen_total for card in candidates} if queen else {},
         {card: shots[card] / total for card in candidates},
+        {card: bests[card] / total for card in candidates},
     )
 
 
@@ -139,4 +207,5 @@ __all__ = [
     "exact_values",
     "moon_candidate",
     "moon_open_for_me",
+    "revealed_deals",
 ]
