@@ -17,7 +17,6 @@ seat's score when it shoots): the paranoid points objective alone would never sh
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -37,8 +36,6 @@ EXACT_TRICKS: Final = 6
 #: With ``queen``, the share of deals giving the seat the QS (shown to the learner, not used to choose)
 #: is counted in at most this many of the distinct deals: it costs a solve a deal.
 QUEEN_DEALS: Final = 16
-#: With a time budget, at least this many distinct deals are solved whatever the time.
-BUDGET_MIN_DEALS: Final = 16
 
 
 @dataclass(frozen=True)
@@ -121,7 +118,7 @@ def exact_values(
     pool: int = 8,
     sharpness: float = 1.0,
     moon_probe: int = 0,
-    budget: float | None = None,
+    max_deals: int | None = None,
 ) -> ExactValues:
     """The candidates' mean exact values over ``worlds`` deals drawn by :func:`revealed_deals` (from
     ``pool`` times as many, mismatches counted ``sharpness`` times; with ``queen``, also the share of
@@ -132,9 +129,9 @@ def exact_values(
     search is the slowest of the four, and a hand that cannot shoot in any of a few deals rarely
     can in the rest.
 
-    With a ``budget`` (seconds), no further deal is solved once the budget is spent and
-    :data:`BUDGET_MIN_DEALS` distinct deals have been: the means are then over the deals solved
-    (``worlds`` says how many, repeats counted)."""
+    With ``max_deals``, at most that many distinct deals are solved (the first ones drawn): the means
+    are then over those (``worlds`` says how many, repeats counted).  A count, not a time, so the
+    same position gives the same hint on any machine under any load."""
     me = view.seat
     hands, times = revealed_deals(view, worlds, rng, pool=pool, sharpness=sharpness)
     shooter = moon_candidate(view)
@@ -150,10 +147,9 @@ def exact_values(
     queen_taken = queen and bool(view.taken[me] >> kernel.QS & 1)
     total = 0
     queen_total = 0.0
-    deadline = None if budget is None else time.perf_counter() + budget
+    if max_deals is not None:
+        hands, times = hands[:max_deals], times[:max_deals]
     for index, (row, weight) in enumerate(zip(hands, times, strict=True)):
-        if deadline is not None and index >= BUDGET_MIN_DEALS and time.perf_counter() > deadline:
-            break
         total += int(weight)
         if moon_probe and index == moon_probe and not any(shots.values()):
             shoot = False

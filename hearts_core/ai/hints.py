@@ -79,10 +79,9 @@ EXACT_CLOSE: Final = 0.3
 #: Whether the seat can force the moon is solved in this many deals, and in the rest only if it could
 #: in one of them (:func:`~hearts_core.ai.exact.exact_values`): the moon search made the slowest hints.
 EXACT_MOON_PROBE: Final = 8
-#: Seconds of exact solving a hint may spend before it stops drawing on further deals (at least
-#: :data:`~hearts_core.ai.exact.BUDGET_MIN_DEALS` distinct deals are solved): the slowest endings took
-#: half a second on an idle machine, several on a loaded one.
-EXACT_BUDGET: Final = 0.15
+#: The most distinct deals a hint solves exactly: the slowest endings spent most of their time on
+#: deals beyond these.
+EXACT_MAX_DEALS: Final = 40
 #: Candidates are played out in stages of worlds; after each stage but the last, a candidate
 #: worse than the leader by more than PRUNE_SE standard errors plus PRUNE_MARGIN points is dropped.
 PRUNE_SE: Final = 3.0
@@ -589,7 +588,7 @@ def _exact_hint(
         pool=EXACT_POOL,
         sharpness=EXACT_SHARPNESS,
         moon_probe=EXACT_MOON_PROBE,
-        budget=EXACT_BUDGET,
+        max_deals=EXACT_MAX_DEALS,
     )
     means = values.means
     best = _exact_best(reps, means, values.best_share, heuristic)

@@ -3,7 +3,8 @@
 The hint draws its deals from a larger pool than the expert bot and weighs the others' plays
 harder (``revealed_deals``), takes among the cards with nearly the lowest exact mean the one that
 is best in the most deals, solves the seat's own moon in a few deals before all of them, counts
-the queen in the first deals only, and stops solving further deals once its time budget is spent."""
+the queen in the first deals only, and solves at most ``EXACT_MAX_DEALS`` distinct deals (a count,
+not a time: the same hint on any machine)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 
 from hearts_core.ai import exact
-from hearts_core.ai.exact import BUDGET_MIN_DEALS, QUEEN_DEALS, exact_values, moon_open_for_me, revealed_deals
+from hearts_core.ai.exact import QUEEN_DEALS, exact_values, moon_open_for_me, revealed_deals
 from hearts_core.ai.hints import EXACT_CLOSE, play_hint
 from hearts_core.ai.worlds import play_mismatches, weighted_worlds
 from hearts_core.engine.cards import cards_of_mask
@@ -113,12 +114,14 @@ def test_the_queen_is_counted_in_the_first_deals_only(monkeypatch: pytest.Monkey
     assert any(share > 0.0 for share in values.queen.values())
 
 
-def test_a_spent_budget_stops_after_the_minimum_of_deals() -> None:
+def test_a_cap_on_deals_solves_only_the_first_ones_drawn() -> None:
     view, candidates = _candidates(202600017, 6)
     whole = exact_values(view, candidates, 48, random.Random(1), pool=64)
-    cut = exact_values(view, candidates, 48, random.Random(1), pool=64, budget=0.0)
+    cut = exact_values(view, candidates, 48, random.Random(1), pool=64, max_deals=16)
+    again = exact_values(view, candidates, 48, random.Random(1), pool=64, max_deals=16)
     hands, times = revealed_deals(view, 48, random.Random(1), pool=64)
-    assert len(hands) > BUDGET_MIN_DEALS
+    assert len(hands) > 16
     assert whole.worlds == 48
-    assert cut.worlds == int(times[:BUDGET_MIN_DEALS].sum()) < 48
+    assert cut.worlds == int(times[:16].sum()) < 48
+    assert cut == again  # a count, not a time: the same answer however loaded the machine
     assert sum(cut.best_share.values()) >= 1.0
