@@ -254,3 +254,34 @@ def test_the_shelf_offers_the_study_s_export_as_phn_with_the_teacher_s_words() -
 
     text = StudyStore(store()).export(teacher_key, made)
     assert '[Study "Opening leads"]' in text and "% Lead the two." in text
+
+
+def test_a_class_deal_on_the_home_page_starts_the_class_s_deal_in_practice() -> None:
+    from hearts_core.store.classes import ClassStore
+    from hearts_ui.views.practice.session import StoredGame
+
+    teacher, code = _make_class("Club G")
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input("Gus")
+    pupil.button(key="ha_cls_join").click().run()
+    class_id = kept(teacher, ClassView).opened
+    teacher.radio(key=f"ha_cls_assign_kind_{class_id}").set_value("deal").run()
+    teacher.button(key=f"ha_cls_assign_{class_id}").click().run()
+    assert not teacher.exception
+    teacher_key = kept(teacher, Identity).learner
+    assert teacher_key is not None
+    [work] = ClassStore(store()).assignments(teacher_key, class_id or "")
+    assert work.kind == "deal" and isinstance(work.target["seed"], int)
+
+    pupil.switch_page("app.py").run()
+    play = [
+        button
+        for button in pupil.button
+        if button.label
+        == ui("classes.work_deal") + " " + ui("classes.due", day=work.due_at.date().isoformat() if work.due_at else "")
+    ]
+    assert play, [button.label for button in pupil.button]
+    play[0].click().run()
+    assert not pupil.exception
+    game = kept(pupil, StoredGame).game
+    assert game is not None and game.class_deal == work.id and game.seed == work.target["seed"]
