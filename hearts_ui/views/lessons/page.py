@@ -89,12 +89,12 @@ def _with_study(loaded: Curriculum) -> Curriculum:
     requested = st.query_params.get("lesson", "")
     if not requested.startswith(STUDY_PREFIX):
         return loaded
-    study = StudyStore(store()).readable(learner(), requested.removeprefix(STUDY_PREFIX))
-    if study is None or not study.steps:
-        return loaded
     try:
+        study = StudyStore(store()).readable(learner(), requested.removeprefix(STUDY_PREFIX))
+        if study is None or not study.steps:
+            return loaded
         lesson = study_lesson(study, requested)
-    except StudyError:
+    except StudyError:  # a study kept by an older version that this one cannot show: "no such lesson"
         return loaded
     return replace(loaded, lessons={**loaded.lessons, requested: lesson})
 
