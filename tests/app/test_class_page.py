@@ -56,6 +56,14 @@ def _make_class(name: str = "Year 7 Hearts club") -> tuple[AppTest, str]:
     return teacher, code
 
 
+def _join(code: str, name: str) -> AppTest:
+    """A learner's session that opened the class's join link and joined as ``name``."""
+    pupil = _open({"join": code})
+    pupil.text_input(key="ha_cls_join_name").input(name)
+    pupil.button(key="ha_cls_join").click().run()
+    return pupil
+
+
 def _dashboard_names(at: AppTest) -> list[str]:
     frames = at.dataframe
     return [] if not frames else list(frames[0].value[ui("classes.col_name")])
@@ -127,17 +135,13 @@ def test_a_new_code_shuts_the_old_link() -> None:
     class_id = kept(teacher, ClassView).opened
     teacher.button(key=f"ha_cls_code_{class_id}").click().run()
     assert [item.value for item in teacher.success] == [ui("classes.code_changed")]
-    pupil = _open({"join": code})
-    pupil.text_input(key="ha_cls_join_name").input("Late")
-    pupil.button(key="ha_cls_join").click().run()
+    pupil = _join(code, "Late")
     assert [item.value for item in pupil.error] == [ui("classes.refused_unknown")]
 
 
 def test_the_work_set_comes_first_on_the_learner_s_home_page() -> None:
     teacher, code = _make_class("Club E")
-    pupil = _open({"join": code})
-    pupil.text_input(key="ha_cls_join_name").input("Eva")
-    pupil.button(key="ha_cls_join").click().run()
+    pupil = _join(code, "Eva")
     class_id = kept(teacher, ClassView).opened
     lesson = load_curriculum(LESSONS_DIR).ordered()[3]
     teacher.selectbox(key=f"ha_cls_assign_lesson_{class_id}").set_value(lesson.id)
@@ -152,9 +156,7 @@ def test_the_work_set_comes_first_on_the_learner_s_home_page() -> None:
 
 def test_a_learner_up_close_shows_their_weak_themes_and_costliest_decisions() -> None:
     teacher, code = _make_class("Club F")
-    pupil = _open({"join": code})
-    pupil.text_input(key="ha_cls_join_name").input("Flo")
-    pupil.button(key="ha_cls_join").click().run()
+    pupil = _join(code, "Flo")
     who = kept(pupil, Identity).learner
     assert who is not None
     puzzle = next(iter(library().puzzles.values()))
@@ -176,9 +178,7 @@ def test_a_learner_up_close_shows_their_weak_themes_and_costliest_decisions() ->
 
 def test_puzzles_of_a_theme_set_as_work_and_who_has_done_what() -> None:
     teacher, code = _make_class("Club G")
-    pupil = _open({"join": code})
-    pupil.text_input(key="ha_cls_join_name").input("Gus")
-    pupil.button(key="ha_cls_join").click().run()
+    pupil = _join(code, "Gus")
     who = kept(pupil, Identity).learner
     assert who is not None
     class_id = kept(teacher, ClassView).opened
@@ -227,9 +227,7 @@ def test_a_study_opens_for_its_class_and_for_nobody_else() -> None:
     assert [item.value for item in stranger.warning] == [shown]  # "no such lesson": nothing of it shown
     assert not any("Lead the two." in item.value for item in stranger.markdown)
 
-    pupil = _open({"join": code})
-    pupil.text_input(key="ha_cls_join_name").input("Mia")
-    pupil.button(key="ha_cls_join").click().run()
+    pupil = _join(code, "Mia")
     school_class = classes().teaching(teacher_key)[0]
     classes().assign(teacher_key, school_class.id, "study", {"study": made, "title": "Opening leads"})
     pupil.switch_page(PAGE).run()
@@ -261,9 +259,7 @@ def test_a_class_deal_on_the_home_page_starts_the_class_s_deal_in_practice() -> 
     from hearts_ui.views.practice.session import StoredGame
 
     teacher, code = _make_class("Club G")
-    pupil = _open({"join": code})
-    pupil.text_input(key="ha_cls_join_name").input("Gus")
-    pupil.button(key="ha_cls_join").click().run()
+    pupil = _join(code, "Gus")
     class_id = kept(teacher, ClassView).opened
     teacher.radio(key=f"ha_cls_assign_kind_{class_id}").set_value("deal").run()
     teacher.button(key=f"ha_cls_assign_{class_id}").click().run()
