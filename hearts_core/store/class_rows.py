@@ -12,7 +12,7 @@ from typing import Any, Final
 from sqlalchemy import Connection, delete, insert, select, update
 
 from ..records.phn import split_records
-from ..records.studies import dumps_study, loads_study
+from ..records.studies import Study, dumps_study, loads_study
 from .schema import class_assignments, class_deal_results, class_members, classes, join_attempts, studies
 
 #: The kinds of work that name a study (a study, or positions from the analysis board gathered in one).
@@ -110,30 +110,38 @@ def study_digest(title: str, text: str) -> str:
     return hashlib.sha256(f"{title}\n{text}".encode()).hexdigest()
 
 
+def insert_study(connection: Connection, owner: str, study: Study, now: datetime) -> str:
+    """Keep ``study`` as a new study of ``owner``'s (its PHN, or no text while it has no step); its id."""
+    text = dumps_study(study) if study.steps else ""
+    study_id = secrets.token_urlsafe(12)
+    connection.execute(
+        insert(studies).values(
+            id=study_id,
+            owner=owner,
+            title=study.title,
+            text=text,
+            digest=study_digest(study.title, text),
+            created_at=now,
+            updated_at=now,
+        )
+    )
+    return study_id
+
+
+def import_study(connection: Connection, owner: str, study: Study, now: datetime) -> tuple[str, bool]:
+    """An imported study kept for ``owner``, unless the same one is there already: its id, and whether
+    it is new (so a file loaded twice adds it once)."""
+    digest = study_digest(study.title, dumps_study(study))
+    known = connection.scalar(select(studies.c.id).where(studies.c.owner == owner, studies.c.digest == digest))
+    if known is not None:
+        return str(known), False
+    return insert_study(connection, owner, study, now), True
+
+
 def import_studies(connection: Connection, owner: str, found: list[tuple[str, str]], now: datetime) -> int:
     """A progress file's share: the studies it holds (title, PHN) become ``owner``'s, each unless the
-    same study is there already (so a file loaded twice adds them once).  How many were added."""
-    added = 0
-    for title, text in found:
-        study = loads_study(text, title)
-        written = dumps_study(study)
-        digest = study_digest(study.title, written)
-        known = select(studies.c.id).where(studies.c.owner == owner, studies.c.digest == digest)
-        if connection.scalar(known) is not None:
-            continue
-        connection.execute(
-            insert(studies).values(
-                id=secrets.token_urlsafe(12),
-                owner=owner,
-                title=study.title,
-                text=written,
-                digest=digest,
-                created_at=now,
-                updated_at=now,
-            )
-        )
-        added += 1
-    return added
+    same study is there already.  How many were added."""
+    return sum(import_study(connection, owner, loads_study(text, title), now)[1] for title, text in found)
 
 
 def delete_studies(connection: Connection, ids: list[str]) -> None:
@@ -158,6 +166,8 @@ __all__ = [
     "exported_classes",
     "forget_classes",
     "import_studies",
+    "import_study",
+    "insert_study",
     "merge_classes",
     "names_study",
     "study_digest",

@@ -22,14 +22,13 @@ hearts_core.store.studies.NotYourStudyError: this study is another teacher's
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, RowMapping, insert, select, update
+from sqlalchemy import Connection, RowMapping, select, update
 
 from ..records.studies import Study, StudyStep, check_study, dumps_study, loads_study
-from .class_rows import STUDY_KINDS, delete_studies, names_study, study_digest
+from .class_rows import STUDY_KINDS, delete_studies, import_study, insert_study, names_study, study_digest
 from .progress import ProgressStore
 from .schema import class_assignments, class_members, classes, studies
 
@@ -71,22 +70,8 @@ class StudyStore:
         return self._insert(owner, study)
 
     def _insert(self, owner: str, study: Study) -> str:
-        text = dumps_study(study) if study.steps else ""
-        study_id = secrets.token_urlsafe(12)
-        now = self.store.now()
         with self.store.transaction() as connection:
-            connection.execute(
-                insert(studies).values(
-                    id=study_id,
-                    owner=owner,
-                    title=study.title,
-                    text=text,
-                    digest=study_digest(study.title, text),
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
-        return study_id
+            return insert_study(connection, owner, study, self.store.now())
 
     def _row(self, connection: Connection, owner: str, study_id: str) -> RowMapping:
         row = connection.execute(select(studies).where(studies.c.id == study_id)).mappings().first()
@@ -147,13 +132,8 @@ class StudyStore:
         """A study from another teacher's PHN text: its id, and whether it is new (the same study
         imported again is the one already there).  Raises ``StudyError`` for text that is no study."""
         study = loads_study(text, title)
-        written = dumps_study(study)
-        digest = study_digest(study.title, written)
-        with self.store.engine.connect() as connection:
-            known = connection.scalar(select(studies.c.id).where(studies.c.owner == owner, studies.c.digest == digest))
-        if known is not None:
-            return str(known), False
-        return self._insert(owner, study), True
+        with self.store.transaction() as connection:
+            return import_study(connection, owner, study, self.store.now())
 
     # -- the learner's side -------------------------------------------------------------------
 
