@@ -7,7 +7,6 @@ once."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Iterator
 
@@ -18,6 +17,14 @@ from starlette.responses import Response
 from hearts_core.store import COOKIE_LIFETIME, learner_key, new_token, signed, verified
 from hearts_ui.server import RENEW_PATH, _issued_cookie, hand_over, renew_cookie
 from hearts_ui.storage import COOKIE, cookie_keys, forget_cookie_keys, store
+from tests.run_async import run as run_async
+
+
+def _header(cookie: str | None, secure: bool = False) -> str:
+    """The ``Set-Cookie`` a page request with ``cookie`` is answered with (the database answers)."""
+    header = _issued_cookie(cookie, secure=secure)
+    assert header is not None
+    return header
 
 
 def _value(set_cookie: str) -> str:
@@ -45,13 +52,13 @@ def keys_read_afresh() -> Iterator[None]:
 def test_a_page_re_issues_the_learner_s_cookie_for_another_year_with_the_current_key() -> None:
     token = new_token()
     old = _fresh(token, expires_in=3600)
-    header = _issued_cookie(old, secure=False)
+    header = _header(old)
     value = _value(header)
     assert _token(value) == token and value != old
     expires = int(value.split(".")[1])
     assert abs(expires - (time.time() + COOKIE_LIFETIME)) < 60
     assert "Max-Age=31536000" in header and "HttpOnly" in header and "Secure" not in header
-    assert "Secure" in _issued_cookie(old, secure=True).split("; ")
+    assert "Secure" in _header(old, secure=True).split("; ")
 
 
 @pytest.mark.parametrize(
@@ -64,16 +71,16 @@ def test_a_page_re_issues_the_learner_s_cookie_for_another_year_with_the_current
 )
 def test_a_cookie_the_servers_do_not_accept_gets_a_new_learner(cookie) -> None:  # type: ignore[no-untyped-def]
     token = new_token()
-    assert _token(_value(_issued_cookie(cookie(token), secure=False))) != token
+    assert _token(_value(_header(cookie(token)))) != token
 
 
 def test_a_learner_deleted_by_forget_me_is_never_accepted_again() -> None:
     token = new_token()
     store().record_lesson(learner_key(token), "table", 0, "seen")
     cookie = _fresh(token)
-    assert _token(_value(_issued_cookie(cookie, secure=False))) == token
+    assert _token(_value(_header(cookie))) == token
     store().forget(learner_key(token))
-    assert _token(_value(_issued_cookie(cookie, secure=False))) != token
+    assert _token(_value(_header(cookie))) != token
 
 
 def test_after_a_key_rotation_the_old_key_s_learners_keep_their_progress() -> None:
@@ -84,7 +91,7 @@ def test_after_a_key_rotation_the_old_key_s_learners_keep_their_progress() -> No
     forget_cookie_keys()  # what every server does within KEYS_TTL_SECONDS
     new_key = cookie_keys().current
     assert new_key != old_key
-    value = _value(_issued_cookie(before, secure=False))
+    value = _value(_header(before))
     assert _token(value) == token
     assert verified(value, [new_key], now=time.time()) == token  # re-signed with the new key
 
@@ -99,7 +106,7 @@ def _post(code: str) -> Response:
         "headers": [],
         "scheme": "http",
     }
-    return asyncio.run(renew_cookie(Request(scope)))
+    return run_async(renew_cookie(Request(scope)))
 
 
 def test_the_new_cookie_after_forget_me_is_handed_over_once() -> None:

@@ -23,6 +23,7 @@ from hearts_core.content.proofs import PROOFS_FILE, PROOFS_VARIABLE
 from hearts_core.content.puzzles import PUZZLES_DIR
 from hearts_ui.server import FIRST_PAGE_SENT, FirstPageWatch, lifespan
 from hearts_ui.views.puzzles import common
+from tests.run_async import run as run_async
 
 
 def _forward(kind: str) -> bytes:
@@ -52,9 +53,9 @@ def test_the_first_script_finished_on_the_websocket_marks_the_first_page_sent() 
         sent.append(message)
 
     watch = FirstPageWatch(_streamlit)
-    asyncio.run(watch({"type": "http", "path": "/"}, _nothing, record))
+    run_async(watch({"type": "http", "path": "/"}, _nothing, record))
     assert not FIRST_PAGE_SENT.is_set()  # outside the websocket nothing is read
-    asyncio.run(watch({"type": "websocket", "path": "/_stcore/stream"}, _nothing, record))
+    run_async(watch({"type": "websocket", "path": "/_stcore/stream"}, _nothing, record))
     assert FIRST_PAGE_SENT.is_set()
     assert [message["bytes"] for message in sent] == [_forward("new_session"), _forward("script_finished")] * 2
 
@@ -75,7 +76,7 @@ def _start_then_first_page(folder: Path) -> tuple[bool, bool]:
         return at_start, str(folder) in common._LIBRARIES
 
     FIRST_PAGE_SENT.clear()
-    return asyncio.run(scenario())
+    return run_async(scenario())
 
 
 @pytest.fixture()

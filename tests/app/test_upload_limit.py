@@ -12,6 +12,7 @@ from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileMan
 from streamlit.runtime.uploaded_file_manager import UploadedFileRec
 
 from hearts_ui.upload_limit import MAX_FILES_PER_SESSION, UploadLimit, held
+from tests.run_async import run as run_async
 
 
 class Route:
@@ -62,7 +63,7 @@ def test_a_session_keeps_its_newest_files_only() -> None:
     async def upload() -> list[int]:
         return [await _call(app, "PUT", f"/_stcore/upload_file/s1/{name}") for name in sent]
 
-    assert asyncio.run(upload()) == [204] * len(sent)
+    assert run_async(upload()) == [204] * len(sent)
     assert held(files, "s1") == sent[-MAX_FILES_PER_SESSION:]
 
 
@@ -75,7 +76,7 @@ def test_sessions_are_counted_apart_and_a_file_sent_again_is_replaced() -> None:
         await _call(app, "PUT", "/_stcore/upload_file/s2/other")
         await _call(app, "PUT", "/_stcore/upload_file/s1/a")
 
-    asyncio.run(upload())
+    run_async(upload())
     assert held(files, "s1") == ["a", "b", "c", "d"][:MAX_FILES_PER_SESSION]
     assert held(files, "s2") == ["other"]
 
@@ -99,7 +100,7 @@ def test_too_many_uploads_at_once_are_refused_before_the_body_is_read() -> None:
             await _call(app, "PUT", "/_stcore/upload_file/s1/later"),
         )
 
-    statuses, calls, later = asyncio.run(flood())
+    statuses, calls, later = run_async(flood())
     assert statuses == [204] * MAX_FILES_PER_SESSION + [429]
     assert calls == MAX_FILES_PER_SESSION  # the refused one never reached Streamlit's route
     assert later == 204
@@ -119,6 +120,6 @@ def test_other_requests_pass_untouched() -> None:
             await _call(app, "PUT", "/_stcore/elsewhere/s1/f9"),
         ]
 
-    assert asyncio.run(others()) == [204, 204, 204]
+    assert run_async(others()) == [204, 204, 204]
     assert route.calls == MAX_FILES_PER_SESSION + 3
     assert held(files, "s1") == [f"f{number}" for number in range(1, MAX_FILES_PER_SESSION)]

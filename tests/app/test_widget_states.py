@@ -5,7 +5,6 @@ test_hostile_widget_states.py`` sends the same states to a real server."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from starlette.types import Message, Receive, Scope, Send
@@ -14,6 +13,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from hearts_ui.widget_states import Registered, WidgetStateGuard, readable
+from tests.run_async import run as run_async
 
 TABLE = "$$ID-0123-ha_pr_table"
 TRIGGER = f"$$STREAMLIT_INTERNAL_KEY_{TABLE}__events"
@@ -106,7 +106,7 @@ def _guarded(stream: Stream, *sent: bytes) -> list[str | None]:
         pass
 
     headers = [(b"sec-websocket-protocol", b"streamlit, token, old")]
-    asyncio.run(WidgetStateGuard(stream, kinds)({"type": "websocket", "headers": headers}, receive, send))
+    run_async(WidgetStateGuard(stream, kinds)({"type": "websocket", "headers": headers}, receive, send))
     return asked
 
 
