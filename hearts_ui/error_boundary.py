@@ -20,6 +20,7 @@ from typing import Final
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 from streamlit.logger import get_logger
+from streamlit.proto.RootContainer_pb2 import RootContainer
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from hearts_core.store import LearnerRevokedError
@@ -61,8 +62,10 @@ def show_failure(error: Exception) -> bool:
 
 def _draw(kind: str, reference: str) -> None:
     context = get_script_run_ctx()
-    if context is not None and not context.has_script_started:
-        _menu(reference)  # a widget's callback failed: the page's body, its menu too, was never drawn
+    if context is not None and RootContainer.SIDEBAR not in context.cursors:
+        # Nothing went into the sidebar this run: a widget's callback failed before the page was drawn,
+        # or the page failed before its frame drew the menu (reading the learner's language, say).
+        _menu(reference)
     if kind == "forgotten":  # trying again cannot help: only a reload gives the browser its new learner
         st.error(ui("errors.forgotten"), icon=":material/error:")
         return

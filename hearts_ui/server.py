@@ -31,6 +31,7 @@ from contextlib import asynccontextmanager
 from http.cookies import SimpleCookie
 from typing import Any, Final
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
@@ -95,11 +96,19 @@ def _is_https(scope: Scope) -> bool:
     return scope.get("scheme") == "https" or forwarded == "https"
 
 
-def _issued_cookie(cookie: str | None, secure: bool) -> str:
+def _issued_cookie(cookie: str | None, secure: bool) -> str | None:
     """The ``Set-Cookie`` for a page: the learner's token re-issued (a new expiry, the current key),
-    or a new learner's when the cookie is not accepted.  Reads the database: run it off the loop."""
-    token = accepted_token(cookie) or new_token()
-    return cookie_header(token, cookie_keys().current, secure, now=store().now().timestamp())
+    or a new learner's when the cookie is not accepted.  Reads the database: run it off the loop.
+
+    None when the database does not answer: the page is served all the same, with the browser's
+    cookie left as it is, and the page itself tells the learner (:mod:`hearts_ui.error_boundary`).
+    A bare "Internal Server Error" would leave them nothing to click and no words they can read."""
+    try:
+        token = accepted_token(cookie) or new_token()
+        return cookie_header(token, cookie_keys().current, secure, now=store().now().timestamp())
+    except SQLAlchemyError:
+        _LOG.warning("Hearts Academy: the progress database did not answer; a page was served without its cookie")
+        return None
 
 
 class LearnerCookieMiddleware:
@@ -116,7 +125,7 @@ class LearnerCookieMiddleware:
         header = await run_in_threadpool(_issued_cookie, _cookie(scope), _is_https(scope))
 
         async def send_with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
+            if message["type"] == "http.response.start" and header is not None:
                 headers = MutableHeaders(scope=message)
                 if headers.get("content-type", "").startswith("text/html"):
                     headers.append("set-cookie", header)
