@@ -28,8 +28,8 @@ from ..engine.notation import Position
 from ..engine.state import HandState
 from ..search import kernel
 from ..search.solver import card_values
-from .view import PlayerView, sample_worlds
-from .worlds import play_mismatches, tempered_weights
+from .view import PlayerView
+from .worlds import weighted_worlds
 
 #: Endings with at most this many tricks left (the trick in progress counted) are solved exactly.
 EXACT_TRICKS: Final = 6
@@ -94,18 +94,7 @@ def revealed_deals(
     play unlike the heuristic player's counted ``sharpness`` times before the weights are tempered:
     with 2, a deal weighs ``MISS_WEIGHT ** 2`` per such play, as far as the tempering lets it.
     Returns the distinct deals (rows of hand masks) and how many times each was drawn."""
-    hands = sample_worlds(view, count * pool if pool > 1 else count, rng)
-    misses = play_mismatches(view, hands) if pool > 1 else None
-    if misses is None:
-        hands = hands[:count]
-        return hands, np.ones(len(hands), dtype=np.int64)
-    weights = tempered_weights(misses * sharpness, count)
-    cumulative = np.cumsum(weights)
-    cumulative /= cumulative[-1]
-    picks = np.searchsorted(cumulative, (rng.random() + np.arange(count)) / count)
-    picks = np.minimum(picks, len(hands) - 1)
-    chosen, times = np.unique(picks, return_counts=True)
-    return hands[chosen], times.astype(np.int64)
+    return weighted_worlds(view, count, rng, pool, sharpness)
 
 
 def exact_values(

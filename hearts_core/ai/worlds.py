@@ -93,18 +93,21 @@ def tempered_weights(misses: np.ndarray, count: int) -> np.ndarray:
     return weights(low)
 
 
-def weighted_worlds(view: PlayerView, count: int, rng: random.Random, pool: int = 8) -> tuple[np.ndarray, np.ndarray]:
+def weighted_worlds(
+    view: PlayerView, count: int, rng: random.Random, pool: int = 8, sharpness: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]:
     """``count`` deals drawn by what the play revealed: ``pool`` times as many deals consistent with
     the view (:func:`~hearts_core.ai.view.sample_worlds`: hand sizes, voids, passed cards), each
     weighted :data:`MISS_WEIGHT` to the power of its plays unlike the heuristic player's
-    (:func:`play_mismatches`, tempered by :func:`tempered_weights`), resampled systematically.
-    Returns the distinct deals (rows of hand masks) and how many times each was drawn."""
+    (:func:`play_mismatches`, each counted ``sharpness`` times, tempered by :func:`tempered_weights`),
+    resampled systematically.  Returns the distinct deals (rows of hand masks) and how many times
+    each was drawn."""
     hands = sample_worlds(view, count * pool if pool > 1 else count, rng)
     misses = play_mismatches(view, hands) if pool > 1 else None
     if misses is None:
         hands = hands[:count]
         return hands, np.ones(len(hands), dtype=np.int64)
-    weights = tempered_weights(misses, count)
+    weights = tempered_weights(misses * sharpness if sharpness != 1.0 else misses, count)
     cumulative = np.cumsum(weights)
     cumulative /= cumulative[-1]
     picks = np.searchsorted(cumulative, (rng.random() + np.arange(count)) / count)
