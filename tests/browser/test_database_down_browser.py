@@ -126,13 +126,15 @@ def _database_message(lang: str) -> re.Pattern[str]:
     return re.compile(re.escape(ui("errors.database", lang, reference="REF").split("REF")[0].strip()[:60]))
 
 
+@pytest.mark.parametrize(("lang", "width"), [("ru", 1366), ("uk", 390), ("en", 390)])
 def test_a_page_opened_while_postgresql_is_down_says_so_and_comes_back(
-    postgres_server: StreamlitServer, relay: tuple[Relay, str], page: Page, artifacts: Path
+    postgres_server: StreamlitServer, relay: tuple[Relay, str], page: Page, artifacts: Path, lang: str, width: int
 ) -> None:
     tcp = relay[0]
-    page.goto(f"{postgres_server.url}/Saved_progress?lang=ru")
+    page.set_viewport_size({"width": width, "height": 860})
+    page.goto(f"{postgres_server.url}/Saved_progress?lang={lang}")
     _settled(page)
-    expect(page.get_by_role("button", name=ui("account.download", "ru"))).to_be_visible()
+    expect(page.get_by_role("button", name=ui("account.download", lang))).to_be_visible()
     tcp.cut()
     try:
         # A page request is still answered (the cookie is not renewed), and the page says what failed.
@@ -140,8 +142,9 @@ def test_a_page_opened_while_postgresql_is_down_says_so_and_comes_back(
             assert response.status == 200
         page.reload()
         _settled(page)
-        expect(page.get_by_text(_database_message("ru"))).to_be_visible(timeout=30_000)
-        page.screenshot(path=artifacts / "database_down_ru.png")
+        expect(page.get_by_text(_database_message(lang))).to_be_visible(timeout=30_000)
+        page.screenshot(path=artifacts / f"database_down_{lang}_{width}.png")
+        # The menu is there (folded away on a phone, a tap away).
         expect(page.get_by_test_id("stSidebar").get_by_test_id("stPageLink")).to_have_count(len(PAGES))
         text = page.locator("body").inner_text()
         for leak in _leaks(tcp):
@@ -149,10 +152,10 @@ def test_a_page_opened_while_postgresql_is_down_says_so_and_comes_back(
         _no_exception(page)
     finally:
         tcp.restore()
-    page.get_by_role("button", name=ui("errors.again", "ru")).click()
+    page.get_by_role("button", name=ui("errors.again", lang)).click()
     _settled(page)
-    expect(page.get_by_role("button", name=ui("account.download", "ru"))).to_be_visible()
-    expect(page.get_by_text(_database_message("ru"))).to_have_count(0)
+    expect(page.get_by_role("button", name=ui("account.download", lang))).to_be_visible()
+    expect(page.get_by_text(_database_message(lang))).to_have_count(0)
     _no_exception(page)
 
 
