@@ -1166,7 +1166,8 @@ def deal_worlds(
     """Deal the ``free`` cards to the ``others`` seats, once per row of ``worlds`` (``view.sample_worlds``):
     each seat gets ``sizes[seat]`` more cards on top of ``known[seat]``, none of a suit it is void in
     (bit ``suit`` of ``voids[seat]``).  Cards go most-constrained suit first, each to a seat drawn in
-    proportion to its free places; a dead end restarts the world.  False when no deal fits."""
+    proportion to its free places; a dead end restarts the world, and after 10,000 dead ends the world
+    is dealt by :func:`deal_checked`, which meets none.  False when no deal fits."""
     cards = free.copy()
     count = cards.shape[0]
     room = np.empty(sizes.shape[0], dtype=np.int64)
@@ -1235,8 +1236,83 @@ def deal_worlds(
                 start = stop
             if ok:
                 break
-            if attempt == 9_999:
+            if attempt == 9_999 and not deal_checked(known, sizes, voids, order, others, rng, worlds[world], room):
                 return False
+    return True
+
+
+@_kernel
+def room_suffices(left: np.ndarray, room: np.ndarray, voids: np.ndarray, others: np.ndarray) -> bool:
+    """Whether the cards still to deal (``left[suit]`` of each suit) fit the seats' free places
+    (``room[seat]``) with no seat given a suit it is void in: for every set of suits, their cards
+    need no more places than the seats that may hold one of them have.  That is Hall's condition,
+    which is enough here, since a card's seats depend only on its suit."""
+    for suits in range(1, 16):
+        need = 0
+        for suit in range(4):
+            if (suits >> suit) & 1:
+                need += left[suit]
+        if need == 0:
+            continue
+        places = 0
+        for seat in others:
+            if ~voids[seat] & suits & 15:
+                places += room[seat]
+        if need > places:
+            return False
+    return True
+
+
+@_kernel
+def deal_checked(
+    known: np.ndarray,
+    sizes: np.ndarray,
+    voids: np.ndarray,
+    order: np.ndarray,
+    others: np.ndarray,
+    rng: np.ndarray,
+    world: np.ndarray,
+    room: np.ndarray,
+) -> bool:
+    """One deal of the ``order`` cards into ``world`` (:func:`deal_worlds`' fallback, when its quick
+    draws keep running into dead ends: voids so tight that few ways fit): each card goes to a seat
+    drawn in proportion to its free places among those that leave the rest dealable
+    (:func:`room_suffices`), so it never meets a dead end.  False when no deal fits at all."""
+    world[:] = known
+    left = np.zeros(4, dtype=np.int64)
+    for seat in others:
+        room[seat] = sizes[seat]
+    for index in range(order.shape[0]):
+        left[order[index] // 13] += 1
+    if not room_suffices(left, room, voids, others):
+        return False
+    for index in range(order.shape[0]):
+        card = order[index]
+        suit = card // 13
+        left[suit] -= 1
+        excluded = 0
+        while True:
+            total = 0
+            for seat in others:
+                if not (voids[seat] >> suit) & 1 and not (excluded >> seat) & 1:
+                    total += room[seat]
+            if total == 0:
+                return False  # pragma: no cover (the deal was dealable before this card)
+            pick = below(rng, total)
+            chosen = -1
+            for seat in others:
+                if (voids[seat] >> suit) & 1 or (excluded >> seat) & 1:
+                    continue
+                if pick < room[seat]:
+                    chosen = seat
+                    break
+                pick -= room[seat]
+            room[chosen] -= 1
+            if room_suffices(left, room, voids, others):
+                world[chosen] |= 1 << card
+                break
+            room[chosen] += 1
+            excluded |= 1 << chosen
     return True
 
 
