@@ -97,7 +97,12 @@ def _answer_three_puzzles(page: Page, url: str, puzzles: list[PlayPuzzle]) -> No
     for puzzle in puzzles:
         page.goto(f"{url}/Puzzles?puzzle={puzzle.id}&lang=en")
         _settled(page)
+        alerts = page.get_by_test_id("stAlert")
+        before = alerts.count()
         page.locator(".hat-card.hand:not([aria-disabled=true])").first.click()
+        # The verdict (right or wrong) says the answer is saved: _settled alone can look before the
+        # click's run has begun, and the next page would then leave this puzzle unanswered.
+        expect(alerts).not_to_have_count(before)
         _settled(page)
 
 
