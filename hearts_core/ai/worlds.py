@@ -107,7 +107,7 @@ def weighted_worlds(
     if misses is None:
         hands = hands[:count]
         return hands, np.ones(len(hands), dtype=np.int64)
-    weights = tempered_weights(misses * sharpness if sharpness != 1.0 else misses, count)
+    weights = tempered_weights(misses * sharpness, count)
     cumulative = np.cumsum(weights)
     cumulative /= cumulative[-1]
     picks = np.searchsorted(cumulative, (rng.random() + np.arange(count)) / count)
