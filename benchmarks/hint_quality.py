@@ -1,6 +1,8 @@
 """How good the hint engine's card is: the hint (without hidden cards) against the exact best card.
 
-    python benchmarks/hint_quality.py [--endings 300] [--worlds 128] [--seed 2026] [--jobs N]
+    python benchmarks/hint_quality.py [--endings 300] [--worlds 128] [--seed 2026 [SEED ...]] [--jobs N]
+
+With several seeds, ``--endings`` endings come from each and the summary pools them all.
 
 Endings come from seeded heuristic self-play under the standard rules (hand
 numbers cycling the pass directions, every seat passing by
@@ -35,6 +37,7 @@ import random
 import statistics
 import sys
 import time
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -95,23 +98,35 @@ def measure(args: tuple[int, int, int]) -> dict[str, float] | None:
     }
 
 
+def endings_of_seed(pool: Pool, seed: int, endings: int, worlds: int) -> list[dict[str, float]]:
+    """The first ``endings`` endings of ``seed`` with a real choice, measured."""
+    rows: list[dict[str, float]] = []
+    index = 0
+    while len(rows) < endings:
+        need = endings - len(rows)
+        batch = [(seed * 100_000 + i, 5 + i % 2, worlds) for i in range(index, index + need + 8)]
+        index += len(batch)
+        rows += [row for row in pool.map(measure, batch, chunksize=1) if row is not None]
+    return rows[:endings]
+
+
+def interval(values: list[float]) -> float:
+    """Half the width of the mean's 95% interval (normal approximation)."""
+    return 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--endings", type=int, default=300)
     parser.add_argument("--worlds", type=int, default=128)
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, nargs="+", default=[2026])
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args(argv)
     start = time.perf_counter()
     rows: list[dict[str, float]] = []
-    index = 0
     with multiprocessing.Pool(args.jobs) as pool:
-        while len(rows) < args.endings:
-            need = args.endings - len(rows)
-            batch = [(args.seed * 100_000 + i, 5 + i % 2, args.worlds) for i in range(index, index + need + 8)]
-            index += len(batch)
-            rows += [row for row in pool.map(measure, batch, chunksize=1) if row is not None]
-    rows = rows[: args.endings]
+        for seed in args.seed:
+            rows += endings_of_seed(pool, seed, args.endings, args.worlds)
     elapsed = time.perf_counter() - start
 
     def summary(label: str, subset: list[dict[str, float]]) -> None:
@@ -128,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"hint quality: {len(rows)} endings (5 or 6 tricks left, a real choice), {args.worlds} worlds, "
-        f"seed {args.seed}, {elapsed:.0f} s on {args.jobs} process(es)"
+        f"seed {' '.join(map(str, args.seed))}, {elapsed:.0f} s on {args.jobs} process(es)"
     )
     summary("all", rows)
     summary("5 tricks left", [row for row in rows if row["tricks_left"] == 5])
@@ -143,6 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"  hint time: mean {1000 * statistics.fmean(hint_times):.1f} ms, 95th percentile {1000 * p95:.0f} ms, "
         f"worst {1000 * hint_times[-1]:.0f} ms"
+    )
+    regrets = [row["regret"] for row in rows]
+    optimals = [row["optimal"] for row in rows]
+    print(
+        f"  95% intervals: regret {regret:.2f} ± {interval(regrets):.2f}, "
+        f"optimal {100 * optimal:.1f}% ± {100 * interval(optimals):.1f}%"
     )
     verdict = "met" if regret <= REGRET_TARGET and optimal >= OPTIMAL_TARGET else "NOT met"
     print(f"  target: regret <= {REGRET_TARGET}, optimal >= {100 * OPTIMAL_TARGET:.0f}%: {verdict}")

@@ -68,7 +68,12 @@ EXACT_WORLDS: Final = 48
 #: benchmarks/hint_quality.py on 1,200 endings of four seeds kept apart from the reported ones: the
 #: expert bot's inference (8 times, counted once) gave regret 0.25 and 89.9% optimal; a pool of 64,
 #: 0.21 and 90.3%; with plays counted twice as well, 0.21 and 90.8%; 128 deals added little more.
-EXACT_POOL: Final = 64
+#: A pool of 256 (12,288 deals; judging their plays costs about 20 ms) rather than 64: against the
+#: heuristic player about 1 deal in 100 plays every card as it did, and 64 times 48 held about 27 such
+#: deals, so the 48 drawn repeated them; 256 times gives 48 different ones.  On 2,500 development
+#: endings (seeds 201-205) 91.7% to 92.4% optimal, then on 10,000 fresh ones (seeds 101-110 and
+#: 301-310) 92.0% to 92.6% and regret 0.21 to 0.20 (benchmarks/hint_quality.py, docs/performance.md).
+EXACT_POOL: Final = 256
 EXACT_SHARPNESS: Final = 2.0
 #: Exact means within this many points of the best are equally good.
 EXACT_TIE: Final = 0.05

@@ -51,7 +51,7 @@ def test_the_sharper_inference_finds_the_one_safe_card() -> None:
     assert hint.recommended in truth.best
 
 
-@pytest.mark.parametrize(("seed", "tricks_left"), [(1100224, 5), (1100249, 6)])
+@pytest.mark.parametrize(("seed", "tricks_left"), [(1100071, 6), (1100288, 5)])
 def test_among_nearly_equal_means_the_hint_takes_the_card_best_in_the_most_deals(seed: int, tricks_left: int) -> None:
     # Endings of benchmarks/hint_quality.py (seed 11) where the card with the lowest mean over the
     # deals is not a best card on the true deal and the card best in the most deals is.
