@@ -85,6 +85,9 @@ IMPORT_PAUSE_SECONDS_POSTGRES: Final = 0.005
 #: The name, in ``server_keys``, of the moment until which cookies of the first format (no expiry,
 #: issued before the sixth migration) are accepted.
 LEGACY_COOKIES_UNTIL: Final = "legacy_cookies_until"
+#: The ``server_keys`` row a server writes before it makes the first signing key (when it last did): the
+#: write queues servers that start together, so they make one key between them.
+COOKIE_KEY_MAKER: Final = "cookie_key_maker"
 
 Clock = Callable[[], datetime]
 
@@ -183,6 +186,14 @@ class ProgressStore:
         if found is not None:
             return found
         with self._writing() as connection:
+            # Servers starting together on a new database would each read "no key" and make one, and
+            # then refuse each other's cookies until they read the keys again.  A write to one row
+            # first queues them (a row lock on PostgreSQL, the one writer on SQLite): the second
+            # server's read then sees the key the first one made.
+            _insert_ignore(connection, server_keys, {"name": COOKIE_KEY_MAKER, "value": now.isoformat()}, ["name"])
+            connection.execute(
+                update(server_keys).where(server_keys.c.name == COOKIE_KEY_MAKER).values(value=now.isoformat())
+            )
             found = _cookie_keys(connection, now)  # another server may have made it meanwhile
             if found is None:
                 connection.execute(insert(cookie_keys).values(value=new_key(), created_at=now))

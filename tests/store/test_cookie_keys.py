@@ -1,16 +1,21 @@
 """The learner cookie's keys and lifetimes on the server (issue 28, item 9), on SQLite and PostgreSQL:
 a rotation keeps every learner, a dropped key keeps none, a cookie of the first format (no expiry) is
 accepted for a year after the migration that brought expiries and never on a new database, and every
-cookie is refused after its own year."""
+cookie is refused after its own year; servers starting together on a new database make one key."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import insert, select
+import pytest
+from sqlalchemy import Connection, insert, select
 
-from hearts_core.store import ProgressStore, connect, migrate, new_token, signed, verified
+from hearts_core.store import ProgressStore, connect, migrate, new_token, progress, signed, verified
 from hearts_core.store.identity import COOKIE_LIFETIME
+from hearts_core.store.progress import CookieKeys
 from hearts_core.store.schema import server_keys
 
 NOW = datetime(2027, 3, 1, tzinfo=UTC)
@@ -85,3 +90,27 @@ def test_the_key_of_an_older_database_signs_on_and_its_cookies_last_a_year_from_
     assert abs(datetime.fromisoformat(str(until)) - (datetime.now(UTC) + timedelta(days=365))) < timedelta(minutes=5)
     a_year_on = ProgressStore(engine, clock=lambda: datetime.now(UTC) + timedelta(days=366))
     assert a_year_on.cookie_keys().legacy is False
+
+
+def test_servers_starting_together_on_a_new_database_sign_with_one_key(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two servers (two stores, two connections) ask for the keys of a new database at once: each reads
+    # "no key yet" and goes on to make one.  Every read of the keys waits here for the other server's
+    # (up to a second), so both reads happen before either key is written; then only the store's own
+    # serialisation can keep the second server from making a second key.  Two keys meant a cookie one
+    # server signed was refused by the other (a new learner, the progress out of reach) for a minute.
+    servers = [ProgressStore.open(database_url), ProgressStore.open(database_url)]
+    together = threading.Barrier(2, timeout=1.0)
+    read_keys = progress._cookie_keys
+
+    def read_together(connection: Connection, now: datetime) -> CookieKeys | None:
+        with contextlib.suppress(threading.BrokenBarrierError):
+            together.wait()
+        return read_keys(connection, now)
+
+    monkeypatch.setattr(progress, "_cookie_keys", read_together)
+    with ThreadPoolExecutor(2) as pool:
+        keys = list(pool.map(ProgressStore.cookie_keys, servers))
+    assert keys[0].current == keys[1].current
+    assert keys[0].current in keys[1].accepted and keys[1].current in keys[0].accepted
