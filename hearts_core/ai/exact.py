@@ -31,8 +31,12 @@ from ..search.solver import card_values
 from .view import PlayerView
 from .worlds import weighted_worlds
 
-#: Endings with at most this many tricks left (the trick in progress counted) are solved exactly.
+#: Endings with at most this many tricks left (the trick in progress counted) are solved exactly ...
 EXACT_TRICKS: Final = 6
+#: ... when they hold at most this many cards (tricks left times players): six tricks of four players.
+#: Six tricks of six players (36 cards) took the solver up to 27 s for one hint and 25 s for one
+#: expert card; four tricks of five or six players take about as long as six of four.
+EXACT_CARDS: Final = 24
 #: With ``queen``, the share of deals giving the seat the QS (shown to the learner, not used to choose)
 #: is counted in at most this many of the distinct deals: it costs a solve a deal.
 QUEEN_DEALS: Final = 16
@@ -57,14 +61,16 @@ class ExactValues:
 
 
 def exact_applies(view: PlayerView) -> bool:
-    """Whether the view's ending is short enough for exact values, the ruleset fits the solver (a
+    """Whether the view's ending is short enough for exact values (:data:`EXACT_TRICKS`,
+    :data:`EXACT_CARDS`), the ruleset fits the solver (a
     points game), and the view has the hand's history to weigh the deals by: a position set up
     mid-hand (a lesson's or a puzzle's) keeps the heuristic playouts, whose answers its content
     was written and proved against."""
     rules = view.rules
     tricks_left = view.hand.bit_count()  # the trick in progress included: the seat is to play
     history = len(view.plays) == view.tricks_done * view.players + len(view.trick)
-    return history and tricks_left <= EXACT_TRICKS and rules.scoring == "points" and rules.players <= 6
+    short = tricks_left <= EXACT_TRICKS and tricks_left * rules.players <= EXACT_CARDS
+    return history and short and rules.scoring == "points" and rules.players <= 6
 
 
 def moon_candidate(view: PlayerView) -> int:
@@ -185,6 +191,7 @@ def exact_choice(view: PlayerView, candidates: Sequence[int], preferred: int, wo
 
 
 __all__ = [
+    "EXACT_CARDS",
     "EXACT_TRICKS",
     "ExactValues",
     "exact_applies",
