@@ -1,9 +1,10 @@
 """How fast the hint engine answers: play hints and pass hints on self-play positions.
 
     python benchmarks/hint_speed.py [--hands 12] [--worlds 128] [--pass-worlds 32] [--seed 2026] [--repeat 1]
+                                    [--preset standard]
 
 Play hints: every card decision of ``--hands`` seeded hands of heuristic
-self-play under the standard rules (passing on, hand numbers cycling the pass
+self-play under the standard rules or ``--preset`` (passing on, hand numbers cycling the pass
 directions), forced cards included (they are as cheap as the engine makes
 them), each timed with ``play_hint(state, worlds=--worlds)`` in this one
 process.  Pass hints: ``pass_hint(state, seat, worlds=--pass-worlds)`` for
@@ -52,8 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pass-worlds", type=int, default=32)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--preset", default="standard", help="a named preset (five_players, six_players, ...)")
     args = parser.parse_args(argv)
-    rules = Ruleset()
+    rules = Ruleset.preset(args.preset)
     bot = HeuristicBot()
     play_times: list[float] = []
     forced = 0
@@ -61,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     by_trick: dict[int, list[float]] = {}
     for hand in range(args.hands):
         rng = random.Random(args.seed * 1000 + hand)
-        state = HandState.deal(rules, rng.getrandbits(64), hand_number=hand % 4)
+        state = HandState.deal(rules, rng.getrandbits(64), hand_number=hand % len(rules.pass_cycle))
         if state.phase == "pass":
             for seat in range(rules.players):
                 pass_times.append(
@@ -84,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             state = state.play(bot.choose_card(PlayerView.from_state(state, seat), rng).card)
             decision += 1
     print(
-        f"hint speed: {args.hands} hands, seed {args.seed}, Python {platform.python_version()}, best of {args.repeat}"
+        f"hint speed: {args.hands} hands of {args.preset}, seed {args.seed}, Python {platform.python_version()}, "
+        f"best of {args.repeat}"
     )
     mean = statistics.fmean(play_times)
     p95 = percentile(play_times, 0.95)
