@@ -48,6 +48,9 @@ from hearts_core.ai.hints import play_hint
 from hearts_core.ai.view import PlayerView
 from hearts_core.search.solver import solve
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from duplicate_match import interval  # a sibling script: the mean's 95% half-width
+
 REGRET_TARGET = 0.3
 OPTIMAL_TARGET = 0.92
 
@@ -108,11 +111,6 @@ def endings_of_seed(pool: Pool, seed: int, endings: int, worlds: int) -> list[di
         index += len(batch)
         rows += [row for row in pool.map(measure, batch, chunksize=1) if row is not None]
     return rows[:endings]
-
-
-def interval(values: list[float]) -> float:
-    """Half the width of the mean's 95% interval (normal approximation)."""
-    return 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
