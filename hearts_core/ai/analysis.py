@@ -11,7 +11,7 @@ For the seat to move, :func:`analyse` gives every card of its hand:
   the same rollout seeds (no candidate is dropped early, unlike the learner's hint);
 * and its **open value**: the points the seat ends the hand with when every hand is face up
   and everybody else plays against it (the exact solver's ``"min_points"``), computed when at
-  most :data:`OPEN_TRICKS` tricks are left.
+  most :func:`open_tricks` tricks are left (seven at four players, fewer at five and six).
 
 The two can disagree: a card may be best with the hands face up and poor from the seat's
 chair (it guesses where the queen is). :attr:`Analysis.gap` says so as a reason code with
@@ -52,8 +52,12 @@ from .bots import HeuristicBot
 from .view import PlayerView
 from .worlds import Worlds
 
-#: Open values are solved when at most this many tricks are left (the trick in progress counts).
+#: Open values are solved when at most this many tricks are left (the trick in progress counts)...
 OPEN_TRICKS: Final = 7
+#: ... and at most this many cards are left in all the hands (tricks left times players: seven tricks
+#: of four).  Seven tricks of six players (42 cards) took the solver up to 16 s for one analysis and
+#: the game review as long for each decision (benchmarks/analysis_speed.py --preset six_players).
+OPEN_CARDS: Final = 28
 #: Share of rollout moves played at random, as the hint and the Monte Carlo bot play them.
 ROLLOUT_EPSILON: Final = 0.1
 #: Cards whose expected points are within this many points of the best are best too.
@@ -143,7 +147,7 @@ def analyse(state: HandState, seat: int | None = None, *, worlds: int = 1000, se
     legal = view.legal_mask()
     classes = _classes(view, legal)
     samples = _expected_points(view, sorted(set(classes.values())), worlds, random.Random(seed))
-    solved = _holding(state, seat) <= OPEN_TRICKS
+    solved = _holding(state, seat) <= open_tricks(state.rules)
     opened = card_values(state, "min_points", seat) if solved else {}
     means = {card: float(samples[rep].mean()) for card, rep in classes.items()}
     least = min(means.values())
@@ -194,6 +198,16 @@ def dealt_for_play(rules: Ruleset, hands: Sequence[Iterable[CardLike] | str], ha
     return HandState.from_position_masks(rules, position, hand_number)
 
 
+def open_tricks(rules: Ruleset) -> int:
+    """The most tricks left at which :func:`analyse` solves the open values under ``rules``
+    (:data:`OPEN_TRICKS`, fewer when more players would make it more than :data:`OPEN_CARDS` cards).
+
+    >>> [open_tricks(Ruleset.preset(name)) for name in ("standard", "three_players", "five_players", "six_players")]
+    [7, 7, 5, 4]
+    """
+    return min(OPEN_TRICKS, OPEN_CARDS // rules.players)
+
+
 def _holding(state: HandState, seat: int) -> int:
     """Tricks left for the seat: the cards it holds (its card to the trick in progress among them)."""
     return len(state.hands[seat])
@@ -240,11 +254,13 @@ def _gap(cards: tuple[CardAnalysis, ...]) -> Gap | None:
 
 __all__ = [
     "BEST_MARGIN",
+    "OPEN_CARDS",
     "OPEN_TRICKS",
     "Analysis",
     "CardAnalysis",
     "Gap",
     "analyse",
     "dealt_for_play",
+    "open_tricks",
     "passed_by_bots",
 ]

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_core import HandState, Ruleset, analyse
-from hearts_core.ai.analysis import OPEN_TRICKS, CardAnalysis, _gap, dealt_for_play
+from hearts_core.ai.analysis import OPEN_CARDS, OPEN_TRICKS, CardAnalysis, _gap, dealt_for_play, open_tricks
 
 
 def _random_ending(rules: Ruleset, seed: int, cards_left: int) -> HandState:
@@ -94,6 +94,26 @@ def test_open_values_are_left_out_while_too_many_tricks_remain() -> None:
     analysis = analyse(state, worlds=32)
     assert not analysis.open_solved
     assert all(entry.open_value is None and not entry.open_best for entry in analysis.cards)
+
+
+@pytest.mark.parametrize("preset", ["standard", "three_players", "five_players", "six_players"])
+def test_open_values_are_solved_from_as_many_tricks_as_the_players_allow(preset: str) -> None:
+    """Seven tricks of six players (42 cards) took the solver up to 16 s for one analysis, and the
+    game review as long for each decision: the open values wait until at most OPEN_CARDS cards are
+    left (four tricks of six players, five of five), while four and fewer players keep seven tricks."""
+    rules = Ruleset.preset(preset)
+    most = open_tricks(rules)
+    assert most * rules.players <= OPEN_CARDS and most <= OPEN_TRICKS
+    assert most == OPEN_TRICKS or (most + 1) * rules.players > OPEN_CARDS, "no more tricks than the bound needs"
+    for seed in range(3):
+        at_most = _random_ending(rules, seed, cards_left=most)
+        one_more = _random_ending(rules, seed, cards_left=most + 1)
+        if not (at_most.is_playing and one_more.is_playing):
+            continue
+        assert analyse(at_most, worlds=16, seed=seed).open_solved
+        assert not analyse(one_more, worlds=16, seed=seed).open_solved
+        return
+    pytest.fail("no seed gave endings still in play")
 
 
 @settings(max_examples=25, deadline=None)

@@ -19,7 +19,7 @@ import secrets
 import streamlit as st
 
 from hearts_core import HandState, Ruleset, analyse
-from hearts_core.ai.analysis import Analysis, dealt_for_play, passed_by_bots
+from hearts_core.ai.analysis import Analysis, dealt_for_play, open_tricks, passed_by_bots
 from hearts_core.engine.cards import ALL_CARDS, Card
 from hearts_core.engine.notation import NotationError
 from hearts_core.engine.seats import seat_name
@@ -386,7 +386,11 @@ def _values(state: HandState) -> None:
     st.caption(
         ui("analysis.method", worlds=whole(result.worlds))
         + " "
-        + (ui("analysis.open_method") if result.open_solved else ui("analysis.open_later"))
+        + (
+            ui("analysis.open_method")
+            if result.open_solved
+            else ui("analysis.open_later", count=open_tricks(state.rules))
+        )
     )
     if result.gap is not None:
         st.info(
