@@ -30,10 +30,10 @@ def ladder() -> Ladder:
     return Ladder.load(LADDER_FILE)
 
 
-def place(level: str) -> Result | None:
-    """The level's match against the yardstick (standard rules), or None for the yardstick itself
-    and for a level the file does not hold yet."""
-    return ladder().result(level, YARDSTICK)
+def place(level: str, preset: str = "standard") -> Result | None:
+    """The level's match against the yardstick under ``preset`` (the standard rules by default), or
+    None for the yardstick itself and for a level or a preset the file does not hold."""
+    return ladder().result(level, YARDSTICK, preset)
 
 
 def edge_of(level: str) -> float | None:

@@ -65,12 +65,15 @@ def level_name(level: str) -> str:
     return names.get(level) or ui(f"practice.level_{level}")
 
 
-def level_caption(level: str) -> str:
-    """What a level does, and its place on the strength ladder (``hearts_core.ai.strength``)."""
+def level_caption(level: str, preset: str = "standard") -> str:
+    """What a level does, and its place on the strength ladder (``hearts_core.ai.strength``) under the
+    chosen ``preset``, or under the standard rules when the ladder did not measure that preset."""
     note = ui(f"practice.level_{level}_note")
     if level == YARDSTICK:
         return f"{note}  \n{ui('practice.level_ladder_yardstick')}"
-    measured = place(level)
+    measured, measured_under = place(level, preset), preset
+    if measured is None and preset != "standard":
+        measured, measured_under = place(level), "standard"
     if measured is None:  # a level the ladder file does not hold yet
         return note
     language = session_language()
@@ -86,7 +89,11 @@ def level_caption(level: str) -> str:
         if measured.edge >= 0
         else ui("practice.level_ladder_behind", **figures)
     )
-    return f"{note}  \n{words}"
+    rules = message(f"preset.{measured_under}.title")
+    under = ui(
+        "practice.level_ladder_measured" if measured_under == preset else "practice.level_ladder_fallback", rules=rules
+    )
+    return f"{note}  \n{words} {under}"
 
 
 def render_setup() -> None:
@@ -110,7 +117,7 @@ def render_setup() -> None:
         LEVELS,
         key=LEVEL_KEY,
         format_func=in_session_language(level_name),
-        captions=[level_caption(level) for level in LEVELS],
+        captions=[level_caption(level, preset) for level in LEVELS],
     )
     with st.expander(ui("common.variants"), icon=":material/tune:"):
         st.caption(ui("practice.variants_note"))
