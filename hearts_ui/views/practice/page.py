@@ -90,9 +90,10 @@ def level_caption(level: str, preset: str = "standard") -> str:
         else ui("practice.level_ladder_behind", **figures)
     )
     rules = message(f"preset.{measured_under}.title")
-    under = ui(
-        "practice.level_ladder_measured" if measured_under == preset else "practice.level_ladder_fallback", rules=rules
-    )
+    if measured_under == preset:
+        under = ui("practice.level_ladder_measured", rules=rules)
+    else:
+        under = ui("practice.level_ladder_fallback", rules=rules)
     return f"{note}  \n{words} {under}"
 
 
