@@ -36,6 +36,15 @@ def place(level: str, preset: str = "standard") -> Result | None:
     return ladder().result(level, YARDSTICK, preset)
 
 
+def place_under(level: str, preset: str) -> tuple[Result | None, str]:
+    """The level's place under ``preset`` when the ladder measured that preset, else under the standard
+    rules, with the preset the figures are for (what the Practice page shows beside a level)."""
+    measured = place(level, preset)
+    if measured is None and preset != "standard":
+        return place(level), "standard"
+    return measured, preset
+
+
 def edge_of(level: str) -> float | None:
     """The level's edge on the ladder (0 for the yardstick), or None when it was not measured."""
     if level == YARDSTICK:
@@ -50,4 +59,4 @@ def by_strength() -> tuple[str, ...]:
     return tuple(sorted((level for level in edges if edges[level] is not None), key=lambda level: edges[level] or 0.0))
 
 
-__all__ = ["by_strength", "edge_of", "ladder", "place"]
+__all__ = ["by_strength", "edge_of", "ladder", "place", "place_under"]

@@ -10,7 +10,7 @@ from hearts_core import HandState, Ruleset
 from hearts_core.ai.bots import play_hand
 from hearts_core.ai.ladder import YARDSTICK, Ladder
 from hearts_core.ai.levels import LEVELS, make_bot
-from hearts_core.ai.strength import by_strength, ladder, place
+from hearts_core.ai.strength import by_strength, ladder, place, place_under
 
 
 def test_every_level_has_a_place_on_the_ladder_read_from_its_file() -> None:
@@ -40,6 +40,20 @@ def _points_against_heuristic(level: str, deals: int) -> float:
 def _interval(level: str) -> tuple[float, float]:
     measured = place(level)
     return (0.0, 0.0) if measured is None else (measured.edge - measured.margin, measured.edge + measured.margin)
+
+
+def test_a_preset_the_ladder_measured_gives_its_own_place_and_any_other_the_standard_one() -> None:
+    measured = ladder()
+    assert "six_players" in measured.presets and "microsoft" not in measured.presets
+    for level in LEVELS:
+        if level == YARDSTICK:  # measured against itself nowhere
+            assert place_under(level, "six_players")[0] is None
+            continue
+        own, under = place_under(level, "six_players")
+        assert under == "six_players" and own == measured.result(level, YARDSTICK, "six_players") is not None
+        assert own != place(level), "the six-player figures are not the standard ones"
+        assert place_under(level, "microsoft") == (place(level), "standard")
+        assert place_under(level, "standard") == (place(level), "standard")
 
 
 def test_a_small_sample_ranks_the_levels_as_the_ladder_does_where_the_ladder_tells_them_apart() -> None:

@@ -20,7 +20,7 @@ import streamlit as st
 
 from hearts_core.ai.ladder import YARDSTICK
 from hearts_core.ai.levels import LEVELS
-from hearts_core.ai.strength import place
+from hearts_core.ai.strength import place_under
 from hearts_core.engine.rules import Ruleset
 from hearts_core.learner.practice import PracticeSession
 from hearts_core.words.catalogue import decimal, message
@@ -71,9 +71,7 @@ def level_caption(level: str, preset: str = "standard") -> str:
     note = ui(f"practice.level_{level}_note")
     if level == YARDSTICK:
         return f"{note}  \n{ui('practice.level_ladder_yardstick')}"
-    measured, measured_under = place(level, preset), preset
-    if measured is None and preset != "standard":
-        measured, measured_under = place(level), "standard"
+    measured, measured_under = place_under(level, preset)
     if measured is None:  # a level the ladder file does not hold yet
         return note
     language = session_language()
