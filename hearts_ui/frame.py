@@ -111,6 +111,12 @@ _STYLE: Final = """
     box-shadow: 0 -0.4rem 0.8rem -0.5rem rgba(0, 0, 0, 0.3); }
   [data-testid="stMainBlockContainer"]:has(.st-key-ha_check_bar_waiting) { padding-bottom: 5rem; }
 }
+/* A Markdown table (the hint's numbers) scrolls inside its box when the box is narrower than the
+   table, instead of running out of it and hiding its last columns. */
+[data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
+/* In a hint's box the numbers' table is set compact, so that its six columns fit a side column. */
+[data-testid="stAlertContainer"] [data-testid="stMarkdownContainer"] table { font-size: 0.82rem; }
+[data-testid="stAlertContainer"] [data-testid="stMarkdownContainer"] :is(th, td) { padding: 0.25rem 0.3rem; }
 /* The prompt beside a card table: on a phone the table shows it above the felt instead. */
 @media (max-width: 640px) { [class*="st-key-ha_wide_prompt"] { display: none; } }
 </style>
