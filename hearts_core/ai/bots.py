@@ -133,8 +133,19 @@ def heuristic_choice(view: PlayerView) -> tuple[int, str]:
     """The heuristic player's card for the seat of ``view`` (whose turn it is) and the idea behind
     it: :func:`hearts_core.search.kernel.heuristic_choice`, the sources' strategy advice (moon
     defence, the jack of diamonds when it is a bonus, then by position: lead, follow, discard)."""
-    card, idea = kernel.heuristic_choice(view.kernel_rules, view.kernel_state(), view.legal_mask())
-    return int(card), kernel.HEURISTIC_IDEAS[idea]
+    card, code = kernel.heuristic_choice(view.kernel_rules, view.kernel_state(), view.legal_mask())
+    idea = kernel.HEURISTIC_IDEAS[code]
+    return int(card), _lead_idea(view, int(card)) if idea == "lead_low" else idea
+
+
+def _lead_idea(view: PlayerView, card: int) -> str:
+    """The idea of leading the lowest card of a suit: ``lead_low`` when the others are likely to play
+    over it (at least as many unseen cards of its suit above it as below), else ``unblock``: a lone
+    queen of clubs led is not a low card, whatever the heuristic's reason for leading the suit."""
+    unseen = view.unseen & SUIT_MASKS[card // 13]
+    above = (unseen >> (card + 1)).bit_count()
+    below = (unseen & ((1 << card) - 1)).bit_count()
+    return "lead_low" if above >= below else "unblock"
 
 
 def moon_threat(view: PlayerView) -> int:
@@ -332,7 +343,7 @@ def classify_card(view: PlayerView, card: int) -> str:
             return "win_jack"
         if card // 13 == 3 and unseen >> QS & 1 and not view.hand & SPADE_HONOURS:
             return "flush_queen"
-        return "lead_low" if card == _low(view.hand & SUIT_MASKS[card // 13]) else "unblock"
+        return _lead_idea(view, card) if card == _low(view.hand & SUIT_MASKS[card // 13]) else "unblock"
     led = trick[0] // 13
     if card // 13 != led:
         if card == QS:

@@ -14,6 +14,7 @@ from hearts_core.ai.bots import (
     IDEAS,
     HeuristicBot,
     MonteCarloBot,
+    classify_card,
     heuristic_pass,
     moon_threat,
     pass_candidates,
@@ -125,6 +126,25 @@ def test_heuristic_flushes_the_queen_with_a_low_spade() -> None:
         {1: "2H 3H 4H 5H 6H 7H", 2: "8H 9H TH JH QH KH AH"},
     )
     assert heuristic(state) == ("3S", "flush_queen")
+
+
+def test_a_lead_is_called_low_only_when_the_others_can_play_over_it() -> None:
+    # South leads.  A lone QC with seven clubs out below it and two above is no low card: the
+    # hint must not say "lead a low card" beside it (it unblocks a high card); the 2D, with only
+    # higher diamonds out, is.
+    state = position(
+        HOLD,
+        ["QC KS 2D 3D", "2C 3C 4C AS", "5C 6C KC 9D", "7C 8C AC TD"],
+        "0",
+        {1: "QS 2H 3H 4H 5H 6H", 2: "7H 8H 9H TH JH QH KH AH"},
+    )
+    view = PlayerView.from_state(state, 0)
+
+    def index(text: str) -> int:
+        return CardSet.parse(text).mask.bit_length() - 1
+
+    assert classify_card(view, index("QC")) == "unblock"
+    assert classify_card(view, index("2D")) == "lead_low"
 
 
 def test_heuristic_takes_a_heart_trick_to_stop_a_moon() -> None:
