@@ -6,6 +6,7 @@ from typing import Final
 
 import streamlit as st
 
+from hearts_core.content.lessons import LESSONS_DIR, lesson_files
 from hearts_core.words.catalogue import message
 
 from .. import page_state
@@ -59,6 +60,14 @@ def _class_work() -> None:
             render_class_work(work)
 
 
+def _blurb(item: str) -> str:
+    """What an open page offers; the lessons' with their number, counted from the lesson files so
+    that it never falls behind the Lessons page."""
+    if item == "lessons":
+        return ui("home.lessons_blurb", count=len(lesson_files(LESSONS_DIR)))
+    return ui(f"home.{item}_blurb")
+
+
 def render_home() -> None:
     st.title(f":red[♥] {ui('home.title')}")
     st.markdown(ui("home.intro"))
@@ -72,7 +81,7 @@ def render_home() -> None:
     icons = {path: icon for path, _, icon in PAGES}
     for path, name_key, item in OPEN_NOW:
         with st.container(border=True):
-            st.markdown(f"**{ui(name_key)}**: {ui(f'home.{item}_blurb')}")
+            st.markdown(f"**{ui(name_key)}**: {_blurb(item)}")
             st.page_link(path, label=ui(f"home.{item}_link"), icon=icons[path], query_params=link_params())
 
     st.subheader(ui("home.taste_heading"))
