@@ -15,6 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from hearts_core import Ruleset
+from hearts_core.content.lessons import LESSONS_DIR, load_curriculum
 from hearts_core.content.rulebook import RULES
 from hearts_core.engine.describe import field_label
 from hearts_core.words.catalogue import message
@@ -73,6 +74,12 @@ def test_home_page_runs_and_welcomes() -> None:
     labels = [link.value for link in at.page_link]
     assert ui("home.rulebook_link") in labels
     assert ui("home.lab_link") in labels
+
+
+def test_home_page_counts_the_lessons_the_lessons_page_lists() -> None:
+    # It once said "Thirteen lessons" beside a Lessons page of fifteen.
+    lessons = len(load_curriculum(LESSONS_DIR).lessons)
+    assert f"{lessons} lessons" in _texts(_home())
 
 
 def test_sidebar_shows_labelled_navigation() -> None:
