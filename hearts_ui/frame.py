@@ -13,7 +13,7 @@ from typing import Final
 import streamlit as st
 
 from . import page_state
-from .language import language_selector, link_params, resolve_language
+from .language import language_selector, link_params, resolve_language, session_language
 from .texts import ui, unknown_language
 from .widgets.card_table import look_settings
 from .widgets.chips import CHIP_CSS, prose
@@ -123,6 +123,38 @@ _STYLE: Final = """
 """
 
 
+#: The file types of the app's uploaders (``accept`` of the file input): the progress file, and a deal or
+#: a study in PHN text.  Each gets its limit line in the learner's words.
+_UPLOAD_TYPES: Final = (("json", ("JSON",)), ("phn", ("PHN", "TXT")))
+
+
+def _css_text(text: str) -> str:
+    """``text`` as a CSS string (for ``content:``)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def uploader_words(language: str) -> str:
+    """CSS that writes Streamlit's file uploader's button and limit line in ``language``: Streamlit draws
+    them in English only ("Upload", "5MB per file • JSON"), with no option to change them.  The English
+    text is set to size 0 and ours is drawn after it; empty for English, which stays Streamlit's own."""
+    if language == "en":
+        return ""
+    size = st.get_option("server.maxUploadSize")
+    button = '[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p'
+    limit = '[data-testid="stFileUploaderDropzoneInstructions"] span'
+    rules = [
+        f"{button}, {limit} {{ font-size: 0; }}",
+        f"{button}::after {{ content: {_css_text(ui('common.upload_button', language))}; font-size: 0.875rem; }}",
+    ]
+    for extension, names in _UPLOAD_TYPES:
+        words = ui("common.upload_limit", language, size=size, types=", ".join(names))
+        rules.append(
+            f'[data-testid="stFileUploaderDropzone"]:has(input[accept*=".{extension}"]) {limit}::after '
+            f"{{ content: {_css_text(words)}; font-size: 0.875rem; }}"
+        )
+    return "\n".join(rules) + "\n"
+
+
 #: The container of the prompt beside a card table (the style above hides it on a phone).
 WIDE_PROMPT_KEY: Final = page_state.widget_key("wide_prompt")
 
@@ -179,5 +211,5 @@ def page_frame(title: str) -> None:
     unknown = resolve_language()
     if unknown is not None:
         st.warning(unknown_language(unknown), icon=":material/translate:")
-    st.html(_STYLE.replace("</style>", CHIP_CSS + "</style>"))
+    st.html(_STYLE.replace("</style>", CHIP_CSS + uploader_words(session_language()) + "</style>"))
     sidebar()

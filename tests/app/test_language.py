@@ -65,3 +65,20 @@ def test_the_choice_is_kept_with_the_learners_settings_and_in_links() -> None:
     assert at.segmented_control(key=PICKER_KEY).options == [LANGUAGES[code].name for code in LANGUAGES]
     links = [link for link in at.get("page_link")]
     assert links and all("lang=uk" in str(link.proto) for link in links)
+
+
+@pytest.mark.parametrize("language", LANGUAGES.translated)
+def test_the_file_uploaders_words_are_in_the_pages_language(language: str) -> None:
+    # Streamlit writes its uploader's button and limit line in English only; the frame's style writes
+    # ours over them, for each kind of file the app takes.
+    at = _home({"lang": language})
+    style = " ".join(str(element.value) for element in at.html if "stFileUploaderDropzone" in str(element.value))
+    assert f'"{ui("common.upload_button", language)}"' in style
+    for extension, types in (("json", "JSON"), ("phn", "PHN, TXT")):
+        limit = ui("common.upload_limit", language, size=5, types=types)
+        assert f'input[accept*=".{extension}"]' in style and f'"{limit}"' in style
+
+
+def test_the_file_uploader_keeps_streamlits_own_english() -> None:
+    at = _home({"lang": "en"})
+    assert not any("stFileUploaderDropzone" in str(element.value) for element in at.html)
