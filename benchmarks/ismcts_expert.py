@@ -70,6 +70,7 @@ def ismcts(
     totals: np.ndarray,
     use_totals: bool,
     candidates: int,
+    others_by_heuristic: bool,
     root_visits: np.ndarray,
     root_rewards: np.ndarray,
 ) -> None:
@@ -77,7 +78,7 @@ def ismcts(
     ``iterations`` times, the root's cards limited to the mask ``candidates``; per card, the root
     child's visits and summed rewards (1 - points / 26 for the seat that played it) into
     ``root_visits[card]`` and ``root_rewards[card]``."""
-    nodes = iterations + 2
+    nodes = 8 * iterations + 2
     children = np.full((nodes, 52), -1, dtype=np.int32)
     visits = np.zeros(nodes)
     available = np.zeros(nodes)
@@ -102,6 +103,28 @@ def ismcts(
             legal = K.state_legal(rules, state)
             if depth == 0:
                 legal &= candidates  # one card of each kind of equivalent cards at the root
+            if others_by_heuristic and seat != me:
+                # The others play the heuristic's card in this deal (their own cards known to it, as in
+                # the expert's playouts); the tree only follows their cards, it does not choose them.
+                if not legal & (legal - 1):
+                    card = K.lowest(legal)
+                elif K.next_bits(rng) < epsilon:
+                    card = K.random_card(legal, rng)
+                else:
+                    card = K.heuristic_card(rules, state, legal)
+                child = children[node, card]
+                if child < 0:
+                    if count >= nodes:
+                        break
+                    child = count
+                    count += 1
+                    children[node, card] = child
+                    mover[child] = seat
+                K.play_card(rules, state, card)
+                node = child
+                depth += 1
+                path[depth] = child
+                continue
             untried = 0
             best_card = -1
             best_value = -1e300
@@ -120,7 +143,7 @@ def ismcts(
                 )
                 if value > best_value:
                     best_card, best_value = card, value
-            if untried:
+            if untried and count < nodes:
                 heuristic = K.heuristic_card(rules, state, legal)
                 card = heuristic if (untried >> heuristic) & 1 else K.random_card(untried, rng)
                 child = count
@@ -131,6 +154,8 @@ def ismcts(
                 K.play_card(rules, state, card)
                 depth += 1
                 path[depth] = child
+                break
+            if best_card < 0:  # the tree is full: roll out from here
                 break
             K.play_card(rules, state, best_card)
             node = children[node, best_card]
@@ -155,6 +180,7 @@ class SearchExpert(expert_module.ExpertBot):
     name = "search_expert"
     iterations = 4096
     exploration = 0.7
+    others_by_heuristic = False
 
     def choose_card(self, view: PlayerView, rng: random.Random) -> Decision:
         tricks_left = view.hand.bit_count()
@@ -178,7 +204,8 @@ class SearchExpert(expert_module.ExpertBot):
         rewards = np.zeros(52)
         ismcts(
             view.kernel_rules, worlds._positions(), worlds.seeds, view.seat, self.iterations, self.exploration,
-            int(self.epsilon * 2**31), worlds.totals, worlds.use_totals, candidates, visits, rewards,
+            int(self.epsilon * 2**31), worlds.totals, worlds.use_totals, candidates, self.others_by_heuristic,
+            visits, rewards,
         )  # fmt: skip
         best = int(np.argmax(visits))
         stats = tuple(
@@ -216,10 +243,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4242)
     parser.add_argument("--field", default="monte_carlo")
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument(
+        "--others-by-heuristic",
+        action="store_true",
+        help="the tree chooses the expert's cards only; the others play the heuristic's",
+    )
     parser.add_argument("--skip-default", action="store_true", help="play the search expert only")
     args = parser.parse_args(argv)
     SearchExpert.iterations = args.iterations
     SearchExpert.exploration = args.exploration
+    SearchExpert.others_by_heuristic = args.others_by_heuristic
     original = levels.make_bot
 
     def make_bot(level: str, worlds: int = 128, epsilon: float = 0.05) -> Bot:
