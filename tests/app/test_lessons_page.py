@@ -91,6 +91,20 @@ def test_a_choose_card_step_rejects_an_illegal_card_with_the_engine_reason_and_a
     assert "2D" not in [card["c"] for card in data["hand"]["cards"]]
 
 
+@pytest.mark.parametrize(
+    ("language", "first_words"), [("uk", "Треба відповідати в масть"), ("ru", "Нужно отвечать в масть")]
+)
+def test_the_engine_s_reason_for_an_illegal_card_is_in_the_learner_s_language(language: str, first_words: str) -> None:
+    # The table's callback runs before the page sets its language: the reason once came out in English.
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.switch_page(LESSONS_PAGE)
+    at.query_params.update({"lesson": "table", "step": "6", "lang": language})
+    at.run()
+    click_table(at, TABLE_KEY, kind="play", card="3C")
+    errors = " ".join(str(element.value) for element in at.error)
+    assert first_words in errors and "must follow suit" not in errors
+
+
 def test_a_pass_is_chosen_on_the_table() -> None:
     lesson = CURRICULUM.lessons["passing"]
     at = _open("passing", "5")
