@@ -112,8 +112,9 @@ _STYLE: Final = """
   [data-testid="stMainBlockContainer"]:has(.st-key-ha_check_bar_waiting) { padding-bottom: 5rem; }
 }
 /* A Markdown table (the hint's numbers) scrolls inside its box when the box is narrower than the
-   table, instead of running out of it and hiding its last columns. */
-[data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
+   table, instead of running out of it and hiding its last columns.  Our own tables (with a class)
+   keep their width and their phone layout. */
+[data-testid="stMarkdownContainer"] table:not([class]) { display: block; max-width: 100%; overflow-x: auto; }
 /* In a hint's box the numbers' table is set compact, so that its six columns fit a side column. */
 [data-testid="stAlertContainer"] [data-testid="stMarkdownContainer"] table { font-size: 0.82rem; }
 [data-testid="stAlertContainer"] [data-testid="stMarkdownContainer"] :is(th, td) { padding: 0.25rem 0.3rem; }

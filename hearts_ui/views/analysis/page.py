@@ -354,6 +354,9 @@ def _values(state: HandState) -> None:
         result = _analysis(encode_ruleset(state.rules), state.to_notation(), WORLDS)
     st.markdown(f"**{ui('analysis.values_for', seat=seat_name(mover, players))}**")
     rows = []
+    # On a phone the table's head is hidden and each value is labelled by its column (frame.py's style).
+    expected_label = html.escape(ui("analysis.col_expected"), quote=True)
+    open_label = html.escape(ui("analysis.col_open"), quote=True)
     for entry in result.cards:
         if not entry.legal:
             continue
@@ -368,7 +371,10 @@ def _values(state: HandState) -> None:
         opened = "—" if entry.open_value is None else whole(entry.open_value)
         best = f' <span class="ha-best">★ {html.escape(ui("analysis.best"))}</span>' if entry.best else ""
         card = chip_html(entry.card, marked=entry.best)
-        rows.append(f"<tr><td>{card}{best}</td><td>{expected}</td><td>{opened}</td></tr>")
+        rows.append(
+            f'<tr><td>{card}{best}</td><td data-label="{expected_label}">{expected}</td>'
+            f'<td data-label="{open_label}">{opened}</td></tr>'
+        )
     head = (
         f"<tr><th>{html.escape(ui('analysis.col_card'))}</th><th>{html.escape(ui('analysis.col_expected'))}</th>"
         f"<th>{html.escape(ui('analysis.col_open'))}</th></tr>"
