@@ -68,6 +68,9 @@ def test_a_position_in_the_address_opens_with_every_card_weighed() -> None:
     assert state.to_play is not None
     illegal = len(state.hands[state.to_play]) - len(state.legal_moves())
     assert any(ui("analysis.illegal", count=illegal) == expander.label for expander in at.expander)
+    # On a phone the head is hidden: every value cell names its column itself.
+    for column in ("analysis.col_expected", "analysis.col_open"):
+        assert page.count(f'data-label="{ui(column)}"') == len(state.legal_moves())
 
 
 def test_a_link_that_names_nothing_gets_a_message_and_a_new_deal() -> None:
