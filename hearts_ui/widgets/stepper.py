@@ -61,12 +61,14 @@ def back_and_next(
     primary: bool = True,
     keys: bool = False,
     next_label: str | None = None,
+    back_label: str | None = None,
 ) -> None:
     """The quiet way of stepping: a small "Back" and one "Next" (``<prefix>_back``, ``<prefix>_next``),
-    the only primary button when ``primary``; with ``keys`` the Left and Right arrow keys press them."""
+    the only primary button when ``primary``; with ``keys`` the Left and Right arrow keys press them.
+    ``next_label`` and ``back_label`` name them otherwise (a lesson's steps beside a stepper over cards)."""
     row = st.container(horizontal=True, gap="small", key=f"{prefix}_row", vertical_alignment="center")
     row.button(
-        ui("stepper.back"),
+        back_label or ui("stepper.back"),
         key=f"{prefix}_back",
         help=ui(f"stepper.{unit}_back"),
         icon=None if keys else ":material/chevron_left:",  # with a key, Streamlit shows its arrow instead

@@ -228,6 +228,10 @@ def _way_on(lesson: Lesson, index: int, step: Step) -> None:
 
 
 def _back_and_next(lesson: Lesson, index: int, step: Step, waiting: bool, quiet: bool) -> None:
+    # Beside a stepper over cards ("Back", "Next card") the lesson's own buttons say they move by steps:
+    # two pairs both called Back and Next, one skipping the walkthrough, confused learners.
+    by_steps = steps.steps_cards(step)
+    next_label = ui("lessons.skip") if waiting else (ui("lessons.next_step") if by_steps else None)
     back_and_next(
         LessonsView.widget_key("steps"),
         index,
@@ -235,8 +239,9 @@ def _back_and_next(lesson: Lesson, index: int, step: Step, waiting: bool, quiet:
         lambda target: go(lesson.id, target),
         unit="step",
         primary=not quiet,
-        keys=not steps.steps_cards(step),
-        next_label=ui("lessons.skip") if waiting else None,
+        keys=not by_steps,
+        next_label=next_label,
+        back_label=ui("lessons.previous_step") if by_steps else None,
     )
 
 
