@@ -179,6 +179,9 @@ def test_a_walkthrough_has_one_way_forward_next_card_until_its_last_card_then_ne
         return [str(button.key) for button in at.button if button.proto.type == "primary"]
 
     assert primaries() == ["ha_frame_next"], "while cards are left, Next card is the one way forward"
+    # The lesson's own pair says it moves by steps, unlike the cards' Back and Next card.
+    assert at.button(key="ha_steps_next").label == ui("lessons.next_step")
+    assert at.button(key="ha_steps_back").label == ui("lessons.previous_step")
     while not at.button(key="ha_frame_next").disabled:
         at.button(key="ha_frame_next").click().run()
         assert not at.exception, at.exception
