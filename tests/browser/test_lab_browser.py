@@ -107,6 +107,22 @@ def test_a_bad_link_gets_a_message(server: StreamlitServer, page: Page) -> None:
     expect(_preset(page, "a")).to_have_value(message("preset.standard.title"))
 
 
+def test_the_change_a_rule_panel_stays_open_while_rules_are_changed(server: StreamlitServer, page: Page) -> None:
+    # Its label counts the changes; without a key of its own each change made a new, closed panel.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.url}{LAB_PATH}")
+    _settled(page)
+    panel = page.locator(".st-key-ha_lab_a_variants_panel")
+    panel.locator("summary").click()
+    _settled(page)
+    panel.get_by_role("combobox").first.click()
+    page.get_by_role("option").nth(1).click()
+    _settled(page)
+    expect(panel.locator("summary")).to_contain_text(ui("lab.variants_changed", count=1))
+    expect(panel.locator("details")).to_have_attribute("open", "")
+    _no_exception(page)
+
+
 def _boxes_meet(one: FloatRect, other: FloatRect) -> bool:
     return (
         one["x"] < other["x"] + other["width"]

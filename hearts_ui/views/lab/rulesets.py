@@ -126,7 +126,9 @@ def ruleset_panel(side: str) -> Ruleset | None:
             if page_state.widget_value(ruleset_picker.variant_key(variants_key(side), rule_id))
         )
         label = ui("lab.variants_changed", count=changed) if changed else ui("common.variants")
-        with st.expander(label, icon=":material/tune:"):
+        # A key of its own: the label counts the changes, and a new label would be a new, closed
+        # expander after every change (a learner changing three rules reopened it three times).
+        with st.expander(label, icon=":material/tune:", key=LabView.widget_key(side, "variants_panel")):
             ruleset_picker.variant_selects(
                 [st.container()], variants_key(side), _variant_ids(), ui("common.variant_keep")
             )
