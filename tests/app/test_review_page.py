@@ -81,6 +81,9 @@ def test_a_blunder_in_practice_comes_back_and_its_answers_move_it(
     table = f"{TABLE_KEY}_{key.replace(':', '_')}"
     assert sorted(card["c"] for card in table_data(at, table)["hand"]["cards"]) == ["2H", "TH"]
     assert ui("review_page.ask_play") in _text(at)
+    # Before the answer the page says what was chosen and what it cost, never the best card.
+    before = " ".join(str(element.value) for element in at.caption)
+    assert "10♥" in before and "2♥" not in before
 
     click_table(at, table, kind="play", card="TH")  # the blunder again
     assert not at.exception, at.exception

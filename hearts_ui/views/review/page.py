@@ -125,14 +125,9 @@ def _position_card(card: Scheduled) -> None:
     passing = card.card.kind == "pass"
     question = ui("review_page.ask_pass" if passing else "review_page.ask_play")
     st.markdown(f"**{question}**")
-    st.caption(
-        ui(
-            "review_page.first_time",
-            answer=symbols(card.card.answer),
-            best=symbols(card.card.best),
-            loss=decimal(card.card.loss),
-        )
-    )
+    # What was chosen and what it cost, never the best card: that is for the learner to recall, and the
+    # verdict names it after the answer.
+    st.caption(ui("review_page.first_time", answer=symbols(card.card.answer), loss=decimal(card.card.loss)))
     if passing:
         control = select_control(seat, state.rules.pass_count, ui("common.pass_submit"))
     else:
