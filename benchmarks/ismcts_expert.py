@@ -26,36 +26,24 @@ import argparse
 import math
 import multiprocessing
 import random
-import statistics
 import sys
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import duplicate_match
+from learned_policy import _add_level, _gains, _jit, _paired, _summary
 
 from hearts_core.ai import expert as expert_module
-from hearts_core.ai import levels
-from hearts_core.ai.bots import Bot, CandidateStats, Decision, classify_card, heuristic_choice
+from hearts_core.ai.bots import CandidateStats, Decision, classify_card, heuristic_choice
 from hearts_core.ai.exact import exact_applies
 from hearts_core.ai.view import PlayerView
 from hearts_core.ai.worlds import Worlds
 from hearts_core.engine.cards import ALL_CARDS
 from hearts_core.search import kernel as K
 from hearts_core.search.equivalence import equivalent_classes, point_attributes
-
-try:
-    import numba
-
-    _jit = numba.njit(nogil=True)
-except ImportError:  # pragma: no cover - the experiment runs as plain Python, slowly
-
-    def _jit(function: Any) -> Any:
-        return function
 
 
 @_jit
@@ -216,25 +204,6 @@ class SearchExpert(expert_module.ExpertBot):
         return Decision(ALL_CARDS[best], idea if best == heuristic else classify_card(view, best), stats)
 
 
-def _gains(candidate: str, field: str, deals: int, seed: int, jobs: int) -> list[dict[str, Any]]:
-    tasks = [(deal, candidate, 128, field, 128, "standard", seed) for deal in range(deals)]
-    with multiprocessing.Pool(jobs) as pool:
-        return pool.map(duplicate_match.play_deal, tasks, chunksize=1)
-
-
-def _summary(label: str, results: list[dict[str, Any]]) -> list[float]:
-    gains = [float(result["gain"]) for result in results]
-    moons = [sum(result["moons"][i] for result in results) for i in range(4)]
-    times = [t for result in results for t in result["mine"]]
-    print(
-        f"{label:28}: gain {statistics.fmean(gains):+.2f} ± {duplicate_match.interval(gains):.2f} a hand, "
-        f"moons for / against {moons[0]} / {moons[1]} (the field in its seat {moons[2]} / {moons[3]}), "
-        f"{1000 * statistics.fmean(times):.1f} ms a card (p95 {1000 * np.percentile(times, 95):.1f})",
-        flush=True,
-    )
-    return gains
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=SearchExpert.iterations)
@@ -253,24 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     SearchExpert.iterations = args.iterations
     SearchExpert.exploration = args.exploration
     SearchExpert.others_by_heuristic = args.others_by_heuristic
-    original = levels.make_bot
-
-    def make_bot(level: str, worlds: int = 128, epsilon: float = 0.05) -> Bot:
-        if level == "search_expert":
-            return SearchExpert(worlds, epsilon)
-        return original(level, worlds, epsilon)
-
-    duplicate_match.make_bot = make_bot  # type: ignore[attr-defined]  # forked workers inherit it
+    _add_level("search_expert", SearchExpert)
     changed = _gains("search_expert", args.field, args.deals, args.seed, args.jobs)
     gains = _summary(f"search expert {args.iterations}/{args.exploration}", changed)
     if args.skip_default:
         return 0
-    default = _summary("the expert", _gains("expert", args.field, args.deals, args.seed, args.jobs))
-    difference = [a - b for a, b in zip(gains, default, strict=True)]
-    print(
-        f"paired per deal: {statistics.fmean(difference):+.2f} ± {duplicate_match.interval(difference):.2f} a hand "
-        f"({len(difference)} deals)"
-    )
+    _paired(gains, _summary("the expert", _gains("expert", args.field, args.deals, args.seed, args.jobs)))
     return 0
 
 

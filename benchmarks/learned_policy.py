@@ -465,6 +465,26 @@ def _summary(label: str, results: list[dict[str, Any]]) -> list[float]:
     return gains
 
 
+def _paired(gains: list[float], default: list[float]) -> None:
+    """The difference per deal between two runs on the same deals, with its 95% interval."""
+    difference = [a - b for a, b in zip(gains, default, strict=True)]
+    print(
+        f"paired per deal: {statistics.fmean(difference):+.2f} ± {duplicate_match.interval(difference):.2f} a hand "
+        f"({len(difference)} deals)"
+    )
+
+
+def _add_level(name: str, factory: Any) -> None:
+    """Let the duplicate match make bots of level ``name`` by ``factory(worlds, epsilon)`` as well as the
+    product's levels (forked workers inherit it)."""
+    original = levels.make_bot
+
+    def make_bot(level: str, worlds: int = 128, epsilon: float = 0.05) -> Bot:
+        return factory(worlds, epsilon) if level == name else original(level, worlds, epsilon)
+
+    duplicate_match.make_bot = make_bot  # type: ignore[attr-defined]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -517,12 +537,7 @@ def main(argv: list[str] | None = None) -> int:
         PolicyWorlds.weights = weights
         PolicyWorlds.seats = {"playouts": SEATS_EVERY, "mine": SEATS_MINE, "others": SEATS_OTHERS}[args.use]
         changed = _gains("policy_expert", args.field, args.deals, args.seed, args.jobs)
-    gains = _summary(f"the expert, policy {args.use}", changed)
-    difference = [a - b for a, b in zip(gains, default, strict=True)]
-    print(
-        f"paired per deal: {statistics.fmean(difference):+.2f} ± {duplicate_match.interval(difference):.2f} a hand "
-        f"({len(difference)} deals)"
-    )
+    _paired(_summary(f"the expert, policy {args.use}", changed), default)
     return 0
 
 

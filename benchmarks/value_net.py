@@ -27,36 +27,23 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
-import statistics
 import sys
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import duplicate_match
-from ismcts_expert import _gains, _summary
+from learned_policy import _add_level, _gains, _jit, _paired, _summary
 
 from hearts_core import HandState, Ruleset
 from hearts_core.ai import expert as expert_module
-from hearts_core.ai import levels
-from hearts_core.ai.bots import Bot, MonteCarloBot
+from hearts_core.ai.bots import MonteCarloBot
 from hearts_core.ai.view import PlayerView
 from hearts_core.ai.worlds import Worlds
 from hearts_core.search import kernel as K
-
-try:
-    import numba
-
-    _jit = numba.njit(nogil=True)
-except ImportError:  # pragma: no cover - the experiment runs as plain Python, slowly
-
-    def _jit(function: Any) -> Any:
-        return function
-
 
 PLAYERS = 4
 FEATURES = 52 * PLAYERS + 4 * PLAYERS + 2
@@ -263,22 +250,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     ValueExpert.net = dict(np.load(args.net))
     ValueExpert.blend = args.blend
-    original = levels.make_bot
-
-    def make_bot(level: str, worlds: int = 128, epsilon: float = 0.05) -> Bot:
-        if level == "value_expert":
-            return ValueExpert(worlds, epsilon)
-        return original(level, worlds, epsilon)
-
-    duplicate_match.make_bot = make_bot  # type: ignore[attr-defined]  # forked workers inherit it
+    _add_level("value_expert", ValueExpert)
     changed = _gains("value_expert", args.field, args.deals, args.seed, args.jobs)
     gains = _summary(f"value expert, blend {args.blend}", changed)
-    default = _summary("the expert", _gains("expert", args.field, args.deals, args.seed, args.jobs))
-    difference = [a - b for a, b in zip(gains, default, strict=True)]
-    print(
-        f"paired per deal: {statistics.fmean(difference):+.2f} ± {duplicate_match.interval(difference):.2f} a hand "
-        f"({len(difference)} deals)"
-    )
+    _paired(gains, _summary("the expert", _gains("expert", args.field, args.deals, args.seed, args.jobs)))
     return 0
 
 
