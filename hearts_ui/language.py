@@ -9,9 +9,10 @@ sentences follow in the same run, callbacks included.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Final, ParamSpec, TypeVar
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -23,6 +24,7 @@ from . import page_state
 from .storage import learner, store
 
 T = TypeVar("T")
+P = ParamSpec("P")
 QUERY: Final = "lang"
 #: The setting's name in the database.
 SETTING: Final = "language"
@@ -60,6 +62,19 @@ def in_session_language(format_func: Callable[[T], str]) -> Callable[[T], str]:
             return format_func(value)
 
     return shown
+
+
+def speaking(callback: Callable[P, T]) -> Callable[P, T]:
+    """``callback`` run in the session's language.  A widget's callback runs in a new script thread
+    before the page sets the language, so the engine's sentences it makes (a parse error, a judge's
+    reason) would be English until something calls :func:`hearts_ui.texts.ui`."""
+
+    @functools.wraps(callback)
+    def spoken(*args: P.args, **kwargs: P.kwargs) -> T:
+        with language_scope(session_language()):
+            return callback(*args, **kwargs)
+
+    return spoken
 
 
 def browser_language() -> str | None:

@@ -17,6 +17,7 @@ from hearts_core.store import StoredDataError, new_token, read_progress_file
 from hearts_core.words.echo import escape_markdown, shorten
 
 from .. import page_state
+from ..language import speaking
 from ..storage import account_subject, forget_session, learner, sign_in_available, start_afresh, store
 from ..texts import ui
 from ..widgets.card_table.component import reset_look
@@ -133,6 +134,7 @@ def _move(key: str) -> None:
         )
 
 
+@speaking
 def _load(content: bytes) -> None:
     """Check the whole file, then add it to the learner's progress (or say why not, changing nothing)."""
     if len(content) > MAX_UPLOAD_MB * 1_000_000:

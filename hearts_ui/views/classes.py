@@ -40,7 +40,7 @@ from hearts_core.words.echo import echo
 from hearts_core.words.languages import LANGUAGES
 
 from .. import page_state
-from ..language import own_name, session_language
+from ..language import own_name, session_language, speaking
 from ..storage import learner, store
 from ..texts import ui
 from .analysis.links import analyse_button
@@ -116,6 +116,7 @@ def _join() -> None:
     columns[2].button(ui("classes.join"), key=ClassView.widget_key("join"), on_click=_joined, type="primary")
 
 
+@speaking
 def _joined() -> None:
     code = str(page_state.widget_value(JOIN_CODE_KEY, ""))
     name = str(page_state.widget_value(JOIN_NAME_KEY, ""))

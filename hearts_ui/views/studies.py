@@ -21,7 +21,7 @@ from hearts_core.store.studies import NotYourStudyError, StudyStore
 from hearts_core.words.echo import echo
 
 from .. import page_state
-from ..language import link_params
+from ..language import link_params, speaking
 from ..storage import learner, store
 from ..texts import ui
 
@@ -101,6 +101,7 @@ def render_shelf() -> None:
         _study_card(entry.id)
 
 
+@speaking
 def _created(key: str) -> None:
     try:
         shelf().create(learner(), str(page_state.widget_value(key, "")))
@@ -111,6 +112,7 @@ def _created(key: str) -> None:
     _tell("success", ui("studies.created"))
 
 
+@speaking
 def _imported(key: str) -> None:
     upload = page_state.widget_value(key)
     if upload is None:

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from hearts_core import Ruleset, lab
 from hearts_core.content.rulebook import apply_variant
+from hearts_core.words.catalogue import language_scope
 from hearts_ui.texts import ui
 from hearts_ui.views.lab.rulesets import LINK
 from hearts_ui.views.lab.view import LabView
@@ -189,6 +190,26 @@ def test_a_bad_pasted_deal_keeps_the_previous_deal() -> None:
     at.button(key="ha_lab_deal_paste").click().run()
     assert not at.exception and not _texts(at, "error")
     assert _deal_notation(at) == text
+
+
+def test_a_bad_pasted_deal_is_told_in_the_learner_s_language() -> None:
+    # The paste's callback runs before the page sets the language: its reason once came out in English.
+    at = _open(lang="uk")
+    at.radio(key="ha_lab_mode").set_value("paste").run()
+    at.text_area(key="ha_lab_paste").input(" ").run()
+    at.button(key="ha_lab_deal_paste").click().run()
+    try:
+        with language_scope("uk"):
+            lab.parse_deal_text(Ruleset(), " ")
+    except ValueError as error:
+        ukrainian, english = str(error), None
+    try:
+        lab.parse_deal_text(Ruleset(), " ")
+    except ValueError as error:
+        english = str(error)
+    assert ukrainian != english
+    shown = " ".join(_texts(at, "error"))
+    assert ukrainian in shown and (english or "") not in shown
 
 
 def test_a_small_simulation_gives_charts_a_table_and_a_csv() -> None:

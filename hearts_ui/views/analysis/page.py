@@ -30,7 +30,7 @@ from hearts_core.words.catalogue import decimal, message, whole
 from hearts_core.words.echo import echo
 
 from ... import page_state
-from ...language import link_params
+from ...language import link_params, speaking
 from ...texts import ui
 from ...widgets.card_table import TableAction, TableScene, card_table, play_control
 from ...widgets.chips import chip_html
@@ -104,10 +104,12 @@ def _open_record(text: str) -> None:
     page_state.put(page_state.get(AnalysisView).with_tree(record.start, record.tree, end))
 
 
+@speaking
 def _pasted() -> None:
     _open_record(str(page_state.widget_value(AnalysisView.widget_key("paste")) or ""))
 
 
+@speaking
 def _uploaded() -> None:
     upload = page_state.widget_value(AnalysisView.widget_key("upload"))
     if upload is None:

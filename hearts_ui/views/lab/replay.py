@@ -18,7 +18,7 @@ from hearts_core.engine.table import seat_name
 from hearts_core.words.echo import escape_markdown
 
 from ... import page_state
-from ...language import in_session_language
+from ...language import in_session_language, speaking
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import prose_plain
@@ -60,6 +60,7 @@ def _deal_seed() -> None:
     _new_deal(int(page_state.widget_value(SEED_KEY) or 0))
 
 
+@speaking
 def _deal_paste(rules: Ruleset) -> None:
     text = str(page_state.widget_value(PASTE_KEY) or "")
     try:

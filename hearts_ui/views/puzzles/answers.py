@@ -18,7 +18,7 @@ from hearts_core.learner.puzzle_progress import PuzzleEvent
 from hearts_core.words.catalogue import whole
 
 from ... import page_state
-from ...language import session_language
+from ...language import session_language, speaking
 from ...texts import ui
 from ...widgets.card_table import HandControl, TableAction, select_control
 from ...widgets.card_table.component import Handler
@@ -53,6 +53,7 @@ def solved_now(puzzle: Puzzle) -> bool:
 # -- judging ---------------------------------------------------------------------------------------
 
 
+@speaking
 def judge(puzzle: Puzzle, answer: Any) -> None:
     """Judge an answer with the engine, keep the verdict, record the result."""
     attempt = puzzle.check(answer)
@@ -213,6 +214,7 @@ def _given_scores(puzzle: Puzzle) -> list[int]:
     ]
 
 
+@speaking
 def _submit_scores(puzzle: Puzzle) -> None:
     judge(puzzle, _given_scores(puzzle))
 

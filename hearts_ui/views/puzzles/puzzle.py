@@ -19,7 +19,7 @@ from hearts_core.phn import dumps_hand
 
 from ... import page_state
 from ...frame import wide_prompt
-from ...language import clear_query_params, link_params
+from ...language import clear_query_params, link_params, speaking
 from ...texts import ui
 from ...widgets.card_table import TableScene, card_table
 from ...widgets.chips import chip_html, prose_plain, symbols
@@ -269,6 +269,7 @@ def _hints(puzzle: Puzzle) -> None:
         st.caption(ui("puzzles.hints_used", used=used, count=len(rungs)))
 
 
+@speaking
 def _hint(puzzle: Puzzle, rung: int, reveals: bool) -> None:
     hint = PuzzleEvent(puzzle.id, "hint", rung=rung)
     settle(*((hint, PuzzleEvent(puzzle.id, "reveal")) if reveals else (hint,)))
@@ -316,6 +317,7 @@ def _solution(puzzle: Puzzle) -> None:
         )
 
 
+@speaking
 def _show_solution(puzzle: Puzzle) -> None:
     settle(PuzzleEvent(puzzle.id, "reveal"))
     change_work(puzzle, solution_shown=True)

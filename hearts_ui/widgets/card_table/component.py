@@ -30,10 +30,9 @@ from typing import Any, Final, Literal, cast
 import streamlit as st
 
 from hearts_core.engine.state import HandState
-from hearts_core.words.catalogue import language_scope
 
 from ... import page_state
-from ...language import session_language
+from ...language import speaking
 from ...storage import learner, store
 from ...texts import ui
 from .payload import SPEEDS, HandMode, Speed, TableLook, TableScene, table_payload
@@ -204,10 +203,8 @@ def _handed_on(key: str, offered: Offered, on_action: Handler | None) -> None:
     drawn = tables.drawn.get(key)
     if drawn is not None:
         page_state.put(tables.with_table(key, replace(drawn, answered=drawn.answered + 1)))
-    # A callback runs before the page sets its language, so the engine's words a handler makes (a
-    # lesson's "you must follow suit...") would be English: the handler speaks the session's language.
-    with language_scope(session_language()):
-        on_action(action)
+    # The engine's words a handler makes (a lesson's "you must follow suit...") in the session's language.
+    speaking(on_action)(action)
 
 
 def _forget_sent_state(key: str) -> None:
