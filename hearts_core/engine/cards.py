@@ -59,19 +59,38 @@ class CardParseError(ValueError):
     """Text that does not name a card (or a set of cards).
 
     ``token`` is the offending piece of text and ``position`` its index among
-    the tokens of the input (0 for a single card).
+    the tokens of the input (0 for a single card); ``detail`` what is wrong with it, a code of the
+    catalogue's ``card_error.detail`` (``expected_text``, ``empty``, ``unknown_suit`` with ``suit``,
+    ``unknown_rank`` with ``rank``, ``no_rank``, ``listed_twice``) or "".  The text is the
+    catalogue's, in the language current when it is read:
+
+    >>> str(CardParseError("3Q", 1, "unknown_suit", suit="Q")).split(";")[0]
+    "'3Q' is not a card: unknown suit 'Q' (token 2)"
     """
 
-    def __init__(self, token: str, position: int = 0, detail: str = "") -> None:
+    def __init__(self, token: str, position: int = 0, detail: str = "", **params: str) -> None:
         self.token = token
         self.position = position
-        message = f"{shorten(token)!r} is not a card"
-        if detail:
-            message += f": {detail}"
-        if position:
-            message += f" (token {position + 1})"
-        message += "; write a rank (2-10, T, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. QS or 10H"
-        super().__init__(message)
+        self.detail = detail
+        self.params = params
+        super().__init__(token, position, detail)
+
+    def __str__(self) -> str:
+        text = message("card_error.not_a_card", token=repr(shorten(self.token)))
+        if self.detail:
+            quoted = {name: repr(value) for name, value in self.params.items()}
+            text += ": " + message(f"card_error.detail.{self.detail}", **quoted)
+        if self.position:
+            text += " " + message("card_error.position", number=self.position + 1)
+        return text + "; " + message("card_error.help")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt with its parameters when it crosses a process (the Lab's workers).
+        return (_card_parse_error, (self.token, self.position, self.detail, self.params))
+
+
+def _card_parse_error(token: str, position: int, detail: str, params: dict[str, str]) -> CardParseError:
+    return CardParseError(token, position, detail, **params)
 
 
 class Card(int):
@@ -97,7 +116,7 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardParseError(repr(text), 0, "expected text")
+            raise CardParseError(repr(text), 0, "expected_text")
         cached = _PARSE_CACHE.get(text)
         if cached is not None:
             return cached
@@ -211,9 +230,11 @@ def _parse_slow(token: str, position: int) -> Card:
     suit = _SUIT_SYMBOLS.get(suit_text, suit_text.upper())
     rank = token[:-1].upper()
     if suit not in SUIT_LETTERS:
-        raise CardParseError(token, position, f"unknown suit {suit_text!r}")
+        raise CardParseError(token, position, "unknown_suit", suit=suit_text)
     if rank not in RANK_LETTERS and rank != "10":
-        raise CardParseError(token, position, f"unknown rank {token[:-1]!r}" if rank else "no rank")
+        if not rank:
+            raise CardParseError(token, position, "no_rank")
+        raise CardParseError(token, position, "unknown_rank", rank=token[:-1])
     raise CardParseError(token, position)  # pragma: no cover - every valid spelling is cached
 
 
@@ -240,7 +261,7 @@ def _parse_token(item: object, position: int) -> Card:
     if isinstance(item, Card):
         return item
     if not isinstance(item, str):
-        raise CardParseError(repr(item), position, "expected text")
+        raise CardParseError(repr(item), position, "expected_text")
     cached = _PARSE_CACHE.get(item)
     return cached if cached is not None else _parse_slow(item.strip(), position)
 
@@ -318,7 +339,7 @@ class CardSet:
         for position, token in enumerate(tokens):
             card = _parse_token(token, position)
             if mask >> card & 1:
-                raise CardParseError(token, position, "listed twice")
+                raise CardParseError(token, position, "listed_twice")
             mask |= 1 << card
         return cls.from_mask(mask)
 
@@ -415,7 +436,7 @@ def parse_cards(cards: CardSet | Iterable[CardLike] | str) -> tuple[Card, ...]:
     for position, item in enumerate(items):
         card = _parse_token(item, position)
         if seen >> card & 1:
-            raise CardParseError(str(card), position, "listed twice")
+            raise CardParseError(str(card), position, "listed_twice")
         seen |= 1 << card
         result.append(card)
     return tuple(result)

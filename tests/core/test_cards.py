@@ -6,10 +6,13 @@ Rank 2 3 4 5 6 7 8 9 T J Q K A (``10`` accepted on input) + suit C D H S
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from hearts_core import Card, CardParseError, CardSet
 from hearts_core.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, parse_cards
+from hearts_core.words.catalogue import language_scope
 
 # -- single cards ----------------------------------------------------------------------------------
 
@@ -96,6 +99,25 @@ def test_bad_card_raises_with_the_bad_token_in_the_message(token: str, detail: s
     assert repr(token) in str(info.value)
     assert detail in str(info.value)
     assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("uk", ["'XX' — не карта", "невідома масть 'X'", "(елемент 3)", "напишіть номінал"]),
+        ("ru", ["'XX' — не карта", "неизвестная масть 'X'", "(элемент 3)", "напишите достоинство"]),
+    ],
+)
+def test_a_bad_card_is_told_in_the_language_current_when_it_is_read(language: str, words: list[str]) -> None:
+    # The message was English inline text; it is the catalogue's now, read when shown.
+    with pytest.raises(CardParseError) as info:
+        CardSet.parse("QS 2C XX 3C")
+    with language_scope(language):
+        shown = str(info.value)
+    assert all(word in shown for word in words), shown
+    assert "is not a card" not in shown
+    # Across a process (the Lab's workers) it keeps its parameters.
+    assert str(pickle.loads(pickle.dumps(info.value))) == str(info.value)
 
 
 def test_card_parse_rejects_non_text() -> None:
